@@ -1,0 +1,45 @@
+# The README's commands. Everything runs inside .venv, made on first use.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test check bench format clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+## run: install, migrate, load the demo club and serve on http://$(HOST):$(PORT)
+run: export DEBUG ?= 1
+run: $(VENV)/.installed
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py seed_demo
+	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
+	$(BIN)/daphne -b $(HOST) -p $(PORT) cribsite.asgi:application
+
+## test: install with the test extras and run the whole suite
+test: $(VENV)/.installed
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## check: lint, format check and Django's system checks
+check: $(VENV)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	DEBUG=1 $(BIN)/python manage.py check
+
+## bench: print the speed figures the issues ask for
+bench: $(VENV)/.installed
+	@for f in tests/bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+format: $(VENV)/.installed
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) var/static var/test-db.sqlite3*

@@ -1,0 +1,38 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from accounts import views
+
+urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/", views.edit_profile, name="edit_profile"),
+    path(
+        "account/password/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "account/password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "password-reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password-reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+    path("players/<str:username>/", views.profile, name="profile"),
+]

@@ -1,0 +1,58 @@
+"""Sign-up, profile pages and profile editing. Log-in, log-out and passwords use Django's views."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from accounts.forms import ProfileForm, SignUpForm
+from accounts.models import User
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome to the club, {user.name}!")
+        return redirect("home")
+    status = 400 if form.errors else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+@require_GET
+def profile(request: HttpRequest, username: str) -> HttpResponse:
+    member = get_object_or_404(User, username=username, is_active=True)
+    return render(request, "accounts/profile.html", {"member": member})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def edit_profile(request: HttpRequest) -> HttpResponse:
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your details are saved.")
+        return redirect("profile", username=request.user.username)
+    status = 400 if form.errors else 200
+    return render(request, "accounts/edit_profile.html", {"form": form}, status=status)
+
+
+def locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
+    """What django-axes shows once log-ins are paused (settings.AXES_LOCKOUT_CALLABLE)."""
+    minutes = max(1, int(settings.AXES_COOLOFF_TIME.total_seconds() // 60))
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    context = {
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "cooloff_minutes": minutes,
+        "username": username[:150],
+    }
+    return render(request, "registration/locked_out.html", context, status=429)

@@ -1,0 +1,1 @@
+"""Project package: settings, URL routes and the ASGI application."""

@@ -1,0 +1,15 @@
+"""Settings for the test suite: the real settings, with defaults for what production must set."""
+
+import os
+
+TEST_ENV = {
+    "SECRET_KEY": "tests-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+    "HTTPS": "0",
+    "STATIC_MANIFEST": "0",
+}
+for _name, _value in TEST_ENV.items():
+    os.environ.setdefault(_name, _value)
+
+from cribsite.settings import *  # noqa: E402, F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,1 @@
+"""Games: the rule engines (games.engine) and, on top, matches played on the site."""

@@ -1,0 +1,55 @@
+"""Test-wide settings and personas.
+
+Alice and Bob are members; Charlie is an outsider to whatever Alice and Bob share; Dana is staff.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+PASSWORD = "correct-horse-battery-staple"  # noqa: S105
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def skip_or_fail(reason: str) -> None:
+    """On a laptop a missing service or browser skips; in CI it fails the run."""
+    if in_ci():
+        pytest.fail(f"CI=true but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def make_member(db):
+    from accounts.models import User
+
+    def make(username: str, **fields):
+        fields.setdefault("email", f"{username}@example.org")
+        fields.setdefault("display_name", username.title())
+        return User.objects.create_user(username=username, password=PASSWORD, **fields)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_member):
+    return make_member("alice")
+
+
+@pytest.fixture
+def bob(make_member):
+    return make_member("bob")
+
+
+@pytest.fixture
+def charlie(make_member):
+    return make_member("charlie")
+
+
+@pytest.fixture
+def dana(make_member):
+    return make_member("dana", is_staff=True, is_superuser=True)
