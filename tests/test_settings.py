@@ -14,7 +14,7 @@ STRONG_KEY = "k" * 20 + "-a-real-random-secret-for-production-0123456789"
 
 
 def run(code: str, **env: str) -> subprocess.CompletedProcess:
-    dropped = {"DEBUG", "SECRET_KEY", "HTTPS", "STATIC_MANIFEST"}
+    dropped = {"DEBUG", "SECRET_KEY", "HTTPS", "STATIC_MANIFEST", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     base = {k: v for k, v in os.environ.items() if k not in dropped}
     base.pop("DJANGO_SETTINGS_MODULE", None)
     return subprocess.run(

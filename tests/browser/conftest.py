@@ -89,6 +89,13 @@ def chromium():
     # Playwright's sync API runs an event loop in this thread; Django's ORM, used by the
     # fixtures around a browser test, must still be allowed to run here.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        yield from _launch(sync_playwright)
+    finally:
+        del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+
+
+def _launch(sync_playwright):
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
