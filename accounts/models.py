@@ -50,3 +50,23 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} on {self.channel_name}"
+
+
+class ApiToken(models.Model):
+    """A personal token for the JSON API. Only its SHA-256 is stored; the token is shown once."""
+
+    PREFIX = "crib_"
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=60, help_text="What the token is for, e.g. 'my bot'.")
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    hint = models.CharField(max_length=12, editable=False, help_text="The token's first letters.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = "API token"
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.hint}…) of {self.user}"

@@ -203,3 +203,14 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "INFO"}},
 }
+
+# Matches: the computer player and members who leave the table.
+COMPUTER_MODE = env_str("COMPUTER_MODE", "thread")
+if COMPUTER_MODE not in {"thread", "inline"}:
+    raise ImproperlyConfigured("COMPUTER_MODE must be 'thread' or 'inline'")
+COMPUTER_DELAY_SECONDS = (
+    env_int("COMPUTER_DELAY_MS", 700) / 1000,
+    env_int("COMPUTER_DELAY_MAX_MS", 1400) / 1000,
+)
+COMPUTER_SWEEP_SECONDS = env_int("COMPUTER_SWEEP_SECONDS", 5, minimum=1)
+MATCH_AWAY_SECONDS = env_int("MATCH_AWAY_SECONDS", 120, minimum=5)

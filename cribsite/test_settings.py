@@ -6,6 +6,7 @@ TEST_ENV = {
     "SECRET_KEY": "tests-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
     "HTTPS": "0",
     "STATIC_MANIFEST": "0",
+    "COMPUTER_MODE": "inline",
 }
 for _name, _value in TEST_ENV.items():
     os.environ.setdefault(_name, _value)

@@ -4,10 +4,12 @@ from django.contrib import admin
 from django.urls import include, path
 
 from cribsite import views
+from games.api import api
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("", include("accounts.urls")),
+    path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
 ]

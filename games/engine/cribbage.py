@@ -1,0 +1,589 @@
+"""Classic Cribbage for 2, 3 or 4 players: the variant, its options, the deal and the play.
+
+A match is one game, or the first side to win more than half of `games` games. Each game is
+dealt hand after hand until a side pegs out at the target (121 or 61); that ends the game at
+once, wherever it happens. The state is a frozen `State` (see cribbage_state); every deal comes
+from `shuffled_deck(seed, "deal:<game>:<hand>")`, so a seed and the moves replay a match.
+
+Moves (JSON dicts, exactly as `legal_moves` lists them):
+    {"type": "discard", "cards": ["5H", "JD"]}   lay cards away to the crib (all seats at once)
+    {"type": "play", "card": "7C"}                play a card to the count
+    {"type": "go"}                                 say go: no card fits under 31
+    {"type": "count", "points": 8}                 muggins: count your hand or crib
+    {"type": "muggins", "points": 2}               muggins: claim points the owner missed
+    {"type": "continue"}                           next hand / next game / let missed points go
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from itertools import combinations
+from typing import Any
+
+from .cards import Card, CardError, parse_card, shuffled_deck
+from .cribbage_show import (
+    claim,
+    claimers,
+    count,
+    end_game,
+    event,
+    has_won,
+    let_go,
+    next_game_dealer,
+    outcome,
+    peg,
+    start_show,
+)
+from .cribbage_state import (
+    COUNTED,
+    DISCARD,
+    GAME_OVER,
+    LOG_LENGTH,
+    MATCH_OVER,
+    PLAY,
+    SHOW,
+    TABLES,
+    State,
+    dump,
+    freeze_event,
+    load,
+    position,
+)
+from .cribbage_view import build_view
+from .pegging import peg_points
+from .variant import BadOptions, Event, IllegalMove, Move, Outcome, register
+
+__all__ = ["CRIBBAGE", "Cribbage", "State", "cut_for_deal", "position"]
+
+COUNT_LIMIT = 31
+TARGETS = (121, 61)
+MAX_GAMES = 21
+
+
+class Cribbage:
+    """The classic game: deal, discard to the crib, cut the starter, the play, the show."""
+
+    key = "cribbage"
+    name = "Cribbage"
+    player_counts = (2, 3, 4)
+    options_schema: dict[str, dict[str, Any]] = {
+        "target": {
+            "type": "choice",
+            "choices": list(TARGETS),
+            "default": 121,
+            "label": "Game to",
+            "help": "121 points (twice round the board) or the short game of 61",
+        },
+        "games": {
+            "type": "int",
+            "min": 1,
+            "max": MAX_GAMES,
+            "default": 1,
+            "label": "Games in the match",
+            "help": "the match goes to the first side to win more than half of these games",
+        },
+        "muggins": {
+            "type": "bool",
+            "default": False,
+            "label": "Muggins",
+            "help": "players count their own hands, and opponents may take any points missed",
+        },
+    }
+
+    def clean_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Check the options and fill in defaults; BadOptions names the option at fault."""
+        if players not in self.player_counts:
+            raise BadOptions("players", f"cribbage is for 2, 3 or 4 players, not {players}")
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(self.options_schema))
+        if unknown:
+            raise BadOptions(unknown[0], "cribbage has no such option")
+        target = _whole_number("target", given.get("target", 121))
+        if target not in TARGETS:
+            raise BadOptions("target", "a game goes to 121 or to 61")
+        games = _whole_number("games", given.get("games", 1))
+        if not 1 <= games <= MAX_GAMES:
+            raise BadOptions("games", f"a match has from 1 to {MAX_GAMES} games")
+        return {"target": target, "games": games, "muggins": _yes_no(given.get("muggins", False))}
+
+    def teams(self, players: int) -> list[tuple[int, ...]]:
+        """The sides: every player alone, except four players (seats 0 and 2 against 1 and 3)."""
+        return list(TABLES[players].sides)
+
+    def new_state(self, players: int, options: Mapping[str, Any] | None, seed: bytes) -> State:
+        """Cut for the first deal and deal the first hand."""
+        if not isinstance(seed, bytes | bytearray):
+            raise TypeError("the seed must be bytes")
+        cleaned = self.clean_options(players, options)
+        dealer, events = cut_for_deal(bytes(seed), players)
+        sides = len(TABLES[players].sides)
+        state = State(
+            players=players,
+            target=cleaned["target"],
+            match_games=cleaned["games"],
+            muggins=cleaned["muggins"],
+            seed=bytes(seed).hex(),
+            phase=DISCARD,
+            game=1,
+            hand=1,
+            dealer=dealer,
+            scores=(0,) * sides,
+            back_pegs=(0,) * sides,
+            games_won=(0,) * sides,
+            held=((),) * players,
+            discards=((),) * players,
+            crib=(),
+            deck=(),
+            starter=None,
+            count=0,
+            current=(),
+            earlier=(),
+            turn=None,
+            gone=(),
+            shows=(),
+            pending=None,
+            ready=(),
+            results=(),
+            log=(),
+        )
+        state = _deal(state, events)
+        return replace(state, log=tuple(freeze_event(e) for e in events[-LOG_LENGTH:]))
+
+    def to_move(self, state: State) -> frozenset[int]:
+        phase = state.phase
+        if phase == DISCARD:
+            return frozenset(s for s in range(state.players) if not state.discards[s])
+        if phase == PLAY:
+            return frozenset(() if state.turn is None else (state.turn,))
+        if phase == SHOW:
+            assert state.pending is not None
+            if state.pending.declared is None:
+                return frozenset((state.pending.owner,))
+            return frozenset(s for s in claimers(state) if s not in state.ready)
+        if phase in (COUNTED, GAME_OVER):
+            return frozenset(s for s in range(state.players) if s not in state.ready)
+        return frozenset()
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every move `seat` may make now (empty when it is not that seat's turn).
+
+        In a muggins count this lists every count up to the true one, so a client that wants
+        players to count for themselves should offer a number box rather than this list.
+        """
+        if seat not in self.to_move(state):
+            return []
+        phase = state.phase
+        if phase == DISCARD:
+            held = sorted(state.held[seat])
+            return [
+                {"type": "discard", "cards": [str(c) for c in chosen]}
+                for chosen in combinations(held, state.table.lay_away)
+            ]
+        if phase == PLAY:
+            playable = _playable(state, seat)
+            if not playable:
+                return [{"type": "go"}]
+            return [{"type": "play", "card": str(card)} for card in sorted(playable)]
+        if phase == SHOW:
+            pending = state.pending
+            assert pending is not None
+            if pending.declared is None:
+                return [{"type": "count", "points": n} for n in range(pending.points + 1)]
+            missed = pending.points - pending.declared
+            claims = [{"type": "muggins", "points": n} for n in range(1, missed + 1)]
+            return [*claims, {"type": "continue"}]
+        return [{"type": "continue"}]
+
+    def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
+        """The state after `seat` makes `move`, and what happened; IllegalMove says why not."""
+        if state.phase == MATCH_OVER:
+            raise IllegalMove("the match is over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise IllegalMove(f"there is no seat {seat!r} at this table")
+        if not isinstance(move, Mapping):
+            raise IllegalMove('a move is an object with a type, such as {"type": "go"}')
+        kind = move.get("type")
+        handler = _HANDLERS.get((state.phase, kind))
+        if handler is None:
+            raise IllegalMove(_out_of_place(state, kind))
+        events: list[Event] = []
+        after = handler(state, seat, move, events)
+        return _commit(state, after, events), events
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: a spectator), ready for a template or JSON."""
+        if seat is not None and not 0 <= seat < state.players:
+            raise ValueError(f"there is no seat {seat} at this table")
+        to_move = self.to_move(state)
+        legal = [] if seat is None else self.legal_moves(state, seat)
+        result = self.outcome(state)
+        return build_view(state, seat, to_move, legal, result)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> State:
+        return load(data)
+
+    position = staticmethod(position)
+
+
+CRIBBAGE = register(Cribbage())
+
+
+def cut_for_deal(seed: bytes, players: int) -> tuple[int, list[Event]]:
+    """Each seat cuts a card; the lowest (ace low) deals first. Seats tied for lowest cut again,
+    from a fresh shuffle ("cut:0", "cut:1"...). Returns the dealer and the events."""
+    events: list[Event] = []
+    cutting = list(range(players))
+    for attempt in range(1000):
+        deck = shuffled_deck(seed, f"cut:{attempt}")
+        cuts = dict(zip(cutting, deck, strict=False))
+        for seat, card in cuts.items():
+            events.append(event("cut", seat, f"{{p{seat}}} cuts {card}", card=str(card)))
+        low = min(card.rank for card in cuts.values())
+        lowest = [seat for seat, card in cuts.items() if card.rank == low]
+        if len(lowest) == 1:
+            events.append(event("dealer", lowest[0], f"{{p{lowest[0]}}} cuts lowest and deals"))
+            return lowest[0], events
+        names = " and ".join(f"{{p{seat}}}" for seat in lowest)
+        events.append(event("cut_tie", None, f"{names} tie for lowest and cut again"))
+        cutting = lowest
+    raise RuntimeError("the cut for the deal never settled")  # pragma: no cover
+
+
+# --- the deal and the discard ----------------------------------------------------------------
+
+
+def _deal(state: State, events: list[Event]) -> State:
+    """Deal the hand: one card at a time from the dealer's left, then the deck's crib card."""
+    n = state.players
+    table = state.table
+    deck = shuffled_deck(bytes.fromhex(state.seed), f"deal:{state.game}:{state.hand}")
+    dealt = n * table.deal
+    hands = [deck[(i - state.dealer - 1) % n : dealt : n] for i in range(n)]
+    crib = deck[dealt : dealt + table.crib_from_deck]
+    text = f"game {state.game}, hand {state.hand}: {{p{state.dealer}}} deals"
+    if table.crib_from_deck:
+        text += ", and one card goes from the deck to the crib"
+    events.append(event("deal", state.dealer, text))
+    return replace(
+        state,
+        phase=DISCARD,
+        held=tuple(tuple(sorted(hand)) for hand in hands),
+        discards=((),) * n,
+        crib=tuple(sorted(crib)),
+        deck=deck[dealt + table.crib_from_deck :],
+        starter=None,
+        count=0,
+        current=(),
+        earlier=(),
+        turn=None,
+        gone=(),
+        shows=(),
+        pending=None,
+        ready=(),
+    )
+
+
+def _discard(state: State, seat: int, move: Move, events: list[Event]) -> State:
+    if state.discards[seat]:
+        raise IllegalMove("you have already laid away your cards for this crib")
+    need = state.table.lay_away
+    names = move.get("cards")
+    if not isinstance(names, list | tuple) or len(names) != need:
+        raise IllegalMove(f"you must discard exactly {need} {_cards(need)}")
+    chosen = _own_cards(state, seat, names)
+    held = tuple(card for card in state.held[seat] if card not in chosen)
+    state = replace(
+        state,
+        held=_set(state.held, seat, held),
+        discards=_set(state.discards, seat, tuple(sorted(chosen))),
+        crib=tuple(sorted(state.crib + chosen)),
+    )
+    events.append(event("discard", seat, f"{{p{seat}}} lays {need} {_cards(need)} in the crib"))
+    if all(state.discards):
+        return _cut_starter(state, events)
+    return state
+
+
+def _cut_starter(state: State, events: list[Event]) -> State:
+    starter = state.deck[0]
+    dealer = state.dealer
+    state = replace(
+        state,
+        phase=PLAY,
+        starter=starter,
+        deck=state.deck[1:],
+        turn=(dealer + 1) % state.players,
+    )
+    events.append(event("starter", None, f"the starter is {starter}", card=str(starter)))
+    if starter.rank == 11:
+        state = peg(state, dealer, 2)
+        events.append(event("heels", dealer, f"his heels: 2 to the dealer {{p{dealer}}}", 2))
+        if has_won(state, dealer):
+            return end_game(state, dealer, events)
+    return state
+
+
+# --- the play ---------------------------------------------------------------------------------
+
+
+def _play(state: State, seat: int, move: Move, events: list[Event]) -> State:
+    _check_turn(state, seat)
+    name = move.get("card")
+    if not isinstance(name, str):
+        raise IllegalMove('name the card to play, such as {"type": "play", "card": "7C"}')
+    card = _parse(name)
+    if card not in state.held[seat]:
+        if card in state.played_by(seat):
+            raise IllegalMove(f"you have already played {card}")
+        raise IllegalMove(f"you do not hold {card}")
+    total = state.count + card.value
+    if total > COUNT_LIMIT:
+        raise IllegalMove(f"the count would be {total}: no card may take it past {COUNT_LIMIT}")
+    state = replace(
+        state,
+        held=_set(state.held, seat, tuple(c for c in state.held[seat] if c != card)),
+        current=(*state.current, (seat, card)),
+        count=total,
+    )
+    events.append(
+        event("play", seat, f"{{p{seat}}} plays {card} ({total})", card=str(card), count=total)
+    )
+    reasons = peg_points([c for _, c in state.current])
+    if reasons:
+        points = sum(p for _, p in reasons)
+        state = peg(state, seat, points)
+        events.append(
+            event("peg", seat, f"{{p{seat}}} pegs {points} for {_reasons(reasons)}", points)
+        )
+        if has_won(state, seat):
+            return end_game(state, seat, events)
+    if not any(state.held):
+        if total != COUNT_LIMIT:
+            state = peg(state, seat, 1)
+            events.append(event("last_card", seat, f"{{p{seat}}}: last card for 1", 1))
+            if has_won(state, seat):
+                return end_game(state, seat, events)
+        state = replace(state, earlier=(*state.earlier, state.current), current=(), count=0)
+        return start_show(state, events)
+    if total == COUNT_LIMIT:
+        return _new_count(state, seat)
+    return _next_turn(state, seat, events)
+
+
+def _go(state: State, seat: int, move: Move, events: list[Event]) -> State:
+    _check_turn(state, seat)
+    if _playable(state, seat):
+        raise IllegalMove("you must play a card while you can")
+    state = replace(state, gone=(*state.gone, seat))
+    events.append(event("go", seat, f"{{p{seat}}} says go"))
+    return _next_turn(state, seat, events)
+
+
+def _next_turn(state: State, after: int, events: list[Event]) -> State:
+    """Pass the turn on from `after` to the next seat still in this count.
+
+    A seat that cannot play must say go itself, except the one who played the last card: when
+    the turn comes back to that seat and it cannot play (or nobody is left), it pegs the go.
+    """
+    last = state.current[-1][0]
+    n = state.players
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if state.held[seat] and seat not in state.gone:
+            if seat == last and not _playable(state, seat):
+                break
+            return replace(state, turn=seat)
+    state = peg(state, last, 1)
+    events.append(event("go_point", last, f"{{p{last}}}: go for 1", 1))
+    if has_won(state, last):
+        return end_game(state, last, events)
+    return _new_count(state, last)
+
+
+def _new_count(state: State, last: int) -> State:
+    """Start again from 0, led by the next seat after `last` that still holds cards."""
+    n = state.players
+    leader = next((last + step) % n for step in range(1, n + 1) if state.held[(last + step) % n])
+    return replace(
+        state,
+        earlier=(*state.earlier, state.current),
+        current=(),
+        count=0,
+        gone=(),
+        turn=leader,
+    )
+
+
+def _playable(state: State, seat: int) -> list[Card]:
+    room = COUNT_LIMIT - state.count
+    return [card for card in state.held[seat] if card.value <= room]
+
+
+def _check_turn(state: State, seat: int) -> None:
+    if seat != state.turn:
+        raise IllegalMove("it is not your turn to play")
+
+
+# --- the show, continue ---------------------------------------------------------------------
+
+
+def _count(state: State, seat: int, move: Move, events: list[Event]) -> State:
+    pending = state.pending
+    assert pending is not None
+    if seat != pending.owner or pending.declared is not None:
+        raise IllegalMove("it is not your turn to count")
+    return count(state, seat, _points_of(move), events)
+
+
+def _muggins(state: State, seat: int, move: Move, events: list[Event]) -> State:
+    pending = state.pending
+    assert pending is not None
+    if pending.declared is None:
+        raise IllegalMove("wait until the hand has been counted")
+    if seat not in claimers(state):
+        raise IllegalMove("only the other side may claim points missed in this count")
+    if seat in state.ready:
+        raise IllegalMove("you have already let these points go")
+    return claim(state, seat, _points_of(move), events)
+
+
+def _continue(state: State, seat: int, move: Move, events: list[Event]) -> State:
+    if state.phase == SHOW:
+        pending = state.pending
+        assert pending is not None
+        if pending.declared is None or seat not in claimers(state):
+            raise IllegalMove("it is not your turn here")
+        if seat in state.ready:
+            raise IllegalMove("you have already let these points go")
+        return let_go(state, seat, events)
+    if seat in state.ready:
+        raise IllegalMove("you have already said you are ready")
+    state = replace(state, ready=(*state.ready, seat))
+    if len(state.ready) < state.players:
+        return state
+    if state.phase == GAME_OVER:
+        n = len(state.sides)
+        dealer = next_game_dealer(state)
+        state = replace(
+            state,
+            game=state.game + 1,
+            hand=1,
+            dealer=dealer,
+            scores=(0,) * n,
+            back_pegs=(0,) * n,
+        )
+        return _deal(state, events)
+    state = replace(state, hand=state.hand + 1, dealer=(state.dealer + 1) % state.players)
+    return _deal(state, events)
+
+
+_HANDLERS = {
+    (DISCARD, "discard"): _discard,
+    (PLAY, "play"): _play,
+    (PLAY, "go"): _go,
+    (SHOW, "count"): _count,
+    (SHOW, "muggins"): _muggins,
+    (SHOW, "continue"): _continue,
+    (COUNTED, "continue"): _continue,
+    (GAME_OVER, "continue"): _continue,
+}
+
+_EXPECTED = {
+    DISCARD: "now is the time to lay cards away to the crib",
+    PLAY: "now is the play: play a card or say go",
+    SHOW: "now is the count of the hands",
+    COUNTED: "the hand is over: continue to the next deal",
+    GAME_OVER: "the game is over: continue to the next game",
+}
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _commit(before: State, after: State, events: list[Event]) -> State:
+    """Keep the recent events of the current hand in the state (a new deal starts afresh)."""
+    start = max((i for i, e in enumerate(events) if e["kind"] == "deal"), default=None)
+    if start is None:
+        log = before.log + tuple(freeze_event(e) for e in events)
+    else:
+        log = tuple(freeze_event(e) for e in events[start:])
+    return replace(after, log=log[-LOG_LENGTH:])
+
+
+def _out_of_place(state: State, kind: object) -> str:
+    known = {k for _, k in _HANDLERS}
+    if not isinstance(kind, str) or kind not in known:
+        return f"there is no move {kind!r} in cribbage (moves: {', '.join(sorted(known))})"
+    return f"you cannot {kind} now: {_EXPECTED[state.phase]}"
+
+
+def _own_cards(state: State, seat: int, names: Any) -> tuple[Card, ...]:
+    chosen: list[Card] = []
+    for name in names:
+        if not isinstance(name, str):
+            raise IllegalMove(f"{name!r} is not a card: write cards like '5H'")
+        card = _parse(name)
+        if card in chosen:
+            raise IllegalMove(f"you named {card} twice")
+        if card not in state.held[seat]:
+            raise IllegalMove(f"you do not hold {card}")
+        chosen.append(card)
+    return tuple(chosen)
+
+
+def _parse(name: str) -> Card:
+    try:
+        return parse_card(name)
+    except CardError as error:
+        raise IllegalMove(str(error)) from None
+
+
+def _points_of(move: Move) -> int:
+    points = move.get("points")
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise IllegalMove("give the points as a whole number, 0 or more")
+    return points
+
+
+def _reasons(reasons: list[tuple[str, int]]) -> str:
+    words = [
+        f"a {name}" if name == "pair" or name.startswith("run") else name for name, _ in reasons
+    ]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _cards(n: int) -> str:
+    return "card" if n == 1 else "cards"
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _whole_number(option: str, value: Any) -> int:
+    if isinstance(value, bool):
+        raise BadOptions(option, "must be a whole number")
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    if not isinstance(value, int):
+        raise BadOptions(option, "must be a whole number")
+    return value
+
+
+def _yes_no(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _YES | _NO:
+        return value.strip().lower() in _YES
+    raise BadOptions("muggins", "must be on or off (true or false)")
+
+
+_YES = {"true", "yes", "on", "1"}
+_NO = {"false", "no", "off", "0", ""}

@@ -1,0 +1,266 @@
+"""Classic Cribbage: pegging points, the show (automatic or muggins) and the end of a game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .cribbage_state import COUNTED, GAME_OVER, MATCH_OVER, SHOW, Shown, State
+from .scoring import score_show
+from .variant import (
+    SKUNK_NAMES,
+    Event,
+    GameResult,
+    IllegalMove,
+    Outcome,
+    SideResult,
+    seat_list,
+)
+
+# Below the first line a losing side is skunked, below the second double skunked.
+SKUNK_LINES: dict[int, tuple[int, ...]] = {121: (91, 61), 61: (31,)}
+
+
+def event(
+    kind: str, seat: int | None, text: str, points: int | None = None, **extra: object
+) -> Event:
+    """A public event dict; `text` names seats as {p0}, {p1}..."""
+    data: Event = {"kind": kind, "seat": seat, "text": text}
+    if points is not None:
+        data["points"] = points
+    data.update(extra)
+    return data
+
+
+def peg(state: State, seat: int, points: int) -> State:
+    """Add points to the side of `seat` (the winner's peg stops at the target hole)."""
+    side = state.side_of(seat)
+    scores = list(state.scores)
+    back_pegs = list(state.back_pegs)
+    back_pegs[side] = scores[side]
+    scores[side] = min(state.target, scores[side] + points)
+    return replace(state, scores=tuple(scores), back_pegs=tuple(back_pegs))
+
+
+def has_won(state: State, seat: int) -> bool:
+    return state.scores[state.side_of(seat)] >= state.target
+
+
+def skunk_level(target: int, score: int) -> int:
+    """0, 1 (skunk) or 2 (double skunk) for a losing side that finished on `score`."""
+    return sum(1 for line in SKUNK_LINES.get(target, ()) if score < line)
+
+
+# --- the show -------------------------------------------------------------------------------
+
+
+def show_order(state: State) -> list[tuple[int, bool]]:
+    """(owner, is_crib) in counting order: left of the dealer round to the dealer, then the crib."""
+    n = state.players
+    return [((state.dealer + i) % n, False) for i in range(1, n + 1)] + [(state.dealer, True)]
+
+
+def start_show(state: State, events: list[Event]) -> State:
+    """The play is over: count every hand and the crib, or begin the muggins count."""
+    if state.muggins:
+        return _next_count(replace(state, phase=SHOW), events)
+    for owner, crib in show_order(state):
+        shown = _shown(state, owner, crib)
+        state = replace(state, shows=(*state.shows, shown))
+        events.append(event("show", owner, _show_text(shown, shown.points), shown.points))
+        if shown.points:
+            state = peg(state, owner, shown.points)
+            if has_won(state, owner):
+                return end_game(state, owner, events)
+    return replace(state, phase=COUNTED, ready=())
+
+
+def count(state: State, seat: int, points: int, events: list[Event]) -> State:
+    """Muggins: the owner declares what the hand (or crib) holds; over-counts are refused."""
+    pending = state.pending
+    assert pending is not None
+    what = "crib" if pending.crib else "hand"
+    if points > pending.points:
+        raise IllegalMove(f"that {what} does not hold {points}")
+    pending = pending._replace(declared=points)
+    state = replace(state, pending=pending)
+    whose = "the crib" if pending.crib else "the hand"
+    events.append(event("count", seat, f"{{p{seat}}} counts {points} for {whose}", points))
+    if points:
+        state = peg(state, seat, points)
+        if has_won(state, seat):
+            return end_game(state, seat, events)
+    if points == pending.points:
+        return _close_count(state, events)
+    return state
+
+
+def claim(state: State, seat: int, points: int, events: list[Event]) -> State:
+    """Muggins: an opponent takes points the owner missed."""
+    pending = state.pending
+    assert pending is not None and pending.declared is not None
+    missed = pending.points - pending.declared
+    if points < 1:
+        raise IllegalMove("claim at least 1 point, or continue to let the missed points go")
+    if points > missed:
+        raise IllegalMove(f"only {missed} {_points(missed)} were missed, not {points}")
+    state = replace(state, pending=pending._replace(claimed=points, claimer=seat))
+    text = (
+        f"{{p{seat}}} claims {points} missed {_points(points)} from {{p{pending.owner}}} (muggins)"
+    )
+    events.append(event("muggins", seat, text, points))
+    state = peg(state, seat, points)
+    if has_won(state, seat):
+        return end_game(state, seat, events)
+    return _close_count(state, events)
+
+
+def let_go(state: State, seat: int, events: list[Event]) -> State:
+    """Muggins: an opponent lets the missed points go; once every opponent has, move on."""
+    state = replace(state, ready=(*state.ready, seat))
+    if set(claimers(state)) <= set(state.ready):
+        return _close_count(state, events)
+    return state
+
+
+def claimers(state: State) -> tuple[int, ...]:
+    """The seats that may claim what the owner of the hand being counted missed."""
+    assert state.pending is not None
+    side = state.side_of(state.pending.owner)
+    return tuple(s for s in range(state.players) if state.side_of(s) != side)
+
+
+def _next_count(state: State, events: list[Event]) -> State:
+    order = show_order(state)
+    step = len(state.shows)
+    if step == len(order):
+        return replace(state, phase=COUNTED, pending=None, ready=())
+    owner, crib = order[step]
+    return replace(state, pending=_shown(state, owner, crib), ready=())
+
+
+def _close_count(state: State, events: list[Event]) -> State:
+    pending = state.pending
+    assert pending is not None and pending.declared is not None
+    missed = pending.points - pending.declared - pending.claimed
+    text = _show_text(pending, pending.points)
+    if missed:
+        text += f"; {missed} {_points(missed)} went unclaimed"
+    events.append(event("show", pending.owner, text))
+    state = replace(state, shows=(*state.shows, pending), pending=None)
+    return _next_count(state, events)
+
+
+def _shown(state: State, owner: int, crib: bool) -> Shown:
+    assert state.starter is not None
+    cards = state.crib if crib else state.show_hand(owner)
+    score = score_show(cards, state.starter, crib=crib)
+    return Shown(owner=owner, crib=crib, cards=cards, points=score.total, breakdown=score.text())
+
+
+def _show_text(shown: Shown, points: int) -> str:
+    detail = f" ({shown.breakdown})" if points else ""
+    if shown.crib:
+        return f"crib of {{p{shown.owner}}}: {points}{detail}"
+    return f"{{p{shown.owner}}} shows {points}{detail}"
+
+
+def _points(n: int) -> str:
+    return "point" if n == 1 else "points"
+
+
+# --- the end of a game and of the match ------------------------------------------------------
+
+
+def end_game(state: State, seat: int, events: list[Event]) -> State:
+    """`seat`'s side has reached the target: the game ends at once, and maybe the match."""
+    win = state.side_of(seat)
+    games_won = tuple(won + (side == win) for side, won in enumerate(state.games_won))
+    result = GameResult(
+        number=state.game,
+        winners=state.sides[win],
+        sides=tuple(
+            SideResult(
+                seats=seats,
+                score=state.scores[side],
+                skunk=0 if side == win else skunk_level(state.target, state.scores[side]),
+                games_won=games_won[side],
+            )
+            for side, seats in enumerate(state.sides)
+        ),
+    )
+    shows = state.shows if state.pending is None else (*state.shows, state.pending)
+    over = 2 * games_won[win] > state.match_games
+    state = replace(
+        state,
+        phase=MATCH_OVER if over else GAME_OVER,
+        games_won=games_won,
+        results=(*state.results, result),
+        shows=shows,
+        pending=None,
+        turn=None,
+        ready=(),
+    )
+    prefix = "" if state.match_games == 1 else f"game {result.number}: "
+    events.append(event("game_over", seat, prefix + game_text(result)))
+    if over and state.match_games > 1:
+        events.append(event("match_over", seat, match_text(state)))
+    return state
+
+
+def next_game_dealer(state: State) -> int:
+    """Who deals the next game: the losing side deals (with three players, the lowest score).
+
+    Among the seats of the losing side (or of sides tied for the lowest score), the first one
+    found going left from the last dealer deals.
+    """
+    last = state.results[-1]
+    losers = [side for side in last.sides if side.seats != last.winners]
+    low = min(side.score for side in losers)
+    seats = {seat for side in losers if side.score == low for seat in side.seats}
+    n = state.players
+    return next(
+        (state.dealer + step) % n for step in range(1, n + 1) if (state.dealer + step) % n in seats
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    """The match result, once the match is over."""
+    if state.phase != MATCH_OVER or not state.results:
+        return None
+    last = state.results[-1]
+    return Outcome(
+        winners=last.winners,
+        sides=last.sides,
+        reason=match_text(state) if state.match_games > 1 else game_text(last),
+        games=state.results,
+    )
+
+
+def game_text(result: GameResult) -> str:
+    """'{p0} wins 121 to 87 (skunk)', '{p0} and {p2} win 121 to 95', or for three sides
+    '{p1} wins 121 to 100 ({p0}) and 80 ({p2}, skunk)'."""
+    winner = next(side for side in result.sides if side.seats == result.winners)
+    losers = [side for side in result.sides if side.seats != result.winners]
+    verb = "wins" if len(winner.seats) == 1 else "win"
+    head = f"{seat_list(winner.seats)} {verb} {winner.score} to "
+    if len(losers) == 1:
+        skunk = SKUNK_NAMES[losers[0].skunk]
+        return head + str(losers[0].score) + (f" ({skunk})" if skunk else "")
+    parts = []
+    for side in losers:
+        note = ", ".join(filter(None, [seat_list(side.seats), SKUNK_NAMES[side.skunk]]))
+        parts.append(f"{side.score} ({note})")
+    return head + " and ".join(parts)
+
+
+def match_text(state: State) -> str:
+    """'{p0} wins the match, 2 games to 1' (with three sides: '2 games to 1 and 0')."""
+    win = max(range(len(state.games_won)), key=lambda side: state.games_won[side])
+    seats = state.sides[win]
+    verb = "wins" if len(seats) == 1 else "win"
+    others = [str(won) for side, won in enumerate(state.games_won) if side != win]
+    won = state.games_won[win]
+    return (
+        f"{seat_list(seats)} {verb} the match, {won} {'game' if won == 1 else 'games'} "
+        f"to {' and '.join(others)}"
+    )

@@ -1,0 +1,512 @@
+"""The one write path for matches: create, join, start, play, resign, abort, claim, connect.
+
+Every function here is keyword-only and runs in one transaction. Functions that change a match
+lock its row first (`select_for_update`; on SQLite the IMMEDIATE transaction does the locking),
+check, ask the engine, write, and only after the commit tell the channel layer (group
+`match-<id>`: `{"type": "match.changed", "seq": N}`, never any cards) and the computer player.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games.engine.variant import BadOptions, IllegalMove, UnknownVariant, fill_names, get_variant
+from games.models import Match, Move, Seat
+
+LOBBY_GROUP = "lobby"
+MAX_INVITED = 10
+
+
+class ServiceError(Exception):
+    """A request the service refuses. `status` is the HTTP status a view or API should answer."""
+
+    status = 400
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+class Conflict(ServiceError):
+    """The match is not in a state that allows this (over, not started, full)."""
+
+    status = 409
+
+
+class Stale(Conflict):
+    """The move was made on an old board: `seq` is not the match's current one."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(f"the board has moved on (now at move {seq}); look again and retry")
+        self.seq = seq
+
+
+class Illegal(ServiceError):
+    """The engine refused the move; the message is the rule it breaks."""
+
+
+@dataclass(frozen=True)
+class Played:
+    match: Match
+    seat: int
+    events: list[dict[str, Any]]
+
+
+# -- creating and joining ---------------------------------------------------------------------
+
+
+def match_create(
+    *,
+    creator: User,
+    variant: str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    computer_seats: Iterable[int] = (),
+    invited: Iterable[User] = (),
+    invite_only: bool = False,
+) -> Match:
+    """A new match with the creator in the first seat the computer does not take.
+
+    It starts at once when the computer fills every other seat.
+    """
+    try:
+        engine = get_variant(variant)
+    except UnknownVariant as error:
+        raise ServiceError(str(error), field="variant") from None
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ServiceError("the number of players must be a whole number", field="players")
+    if players not in engine.player_counts:
+        counts = ", ".join(str(n) for n in engine.player_counts)
+        raise ServiceError(f"{engine.name} is for {counts} players", field="players")
+    try:
+        cleaned = engine.clean_options(players, options or {})
+    except BadOptions as error:
+        raise ServiceError(str(error), field=f"options.{error.option}") from None
+    computers = sorted(set(computer_seats))
+    if any(isinstance(s, bool) or not isinstance(s, int) for s in computers):
+        raise ServiceError("computer seats are seat numbers", field="computer_seats")
+    if any(not 0 <= s < players for s in computers):
+        raise ServiceError(f"seats run from 0 to {players - 1}", field="computer_seats")
+    if len(computers) >= players:
+        raise ServiceError("leave at least one seat for a member", field="computer_seats")
+    invited = [u for u in dict.fromkeys(invited) if u != creator]
+    if len(invited) > MAX_INVITED:
+        raise ServiceError(f"invite at most {MAX_INVITED} members", field="invited")
+    if invite_only and not invited and len(computers) < players - 1:
+        raise ServiceError("an invitation-only match needs someone invited", field="invited")
+
+    seed = secrets.token_bytes(32)
+    teams = engine.teams(players)
+    team_of = {seat: t for t, seats in enumerate(teams) for seat in seats}
+    creator_seat = next(s for s in range(players) if s not in computers)
+    now = timezone.now()
+    with transaction.atomic():
+        match = Match.objects.create(
+            variant=engine.key,
+            players=players,
+            options=cleaned,
+            invite_only=invite_only,
+            created_by=creator,
+            seed=seed.hex(),
+            seed_sha256=hashlib.sha256(seed).hexdigest(),
+        )
+        Seat.objects.bulk_create(
+            Seat(
+                match=match,
+                index=index,
+                team=team_of.get(index, index),
+                is_computer=index in computers,
+                user=creator if index == creator_seat else None,
+                joined_at=now if index == creator_seat or index in computers else None,
+            )
+            for index in range(players)
+        )
+        if invited:
+            match.invited.set(invited)
+        if len(computers) == players - 1:
+            _start(match)
+        else:
+            match.seq = 1
+            match.save(update_fields=["seq", "updated_at"])
+        _after_commit(match, lobby=True)
+    return match
+
+
+def match_join(*, match_id: int, user: User) -> Match:
+    """Take the first open seat; the match starts when the last seat is taken."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status != Match.Status.WAITING:
+            raise Conflict("this match is not waiting for players")
+        seats = list(match.seats.all())
+        if any(seat.user_id == user.pk for seat in seats):
+            raise Conflict("you already have a seat in this match")
+        if match.invite_only and not match.invited.filter(pk=user.pk).exists():
+            raise Forbidden("this match is by invitation only")
+        open_seats = [seat for seat in seats if seat.is_open]
+        if not open_seats:
+            raise Conflict("every seat is taken")
+        seat = open_seats[0]
+        seat.user = user
+        seat.joined_at = timezone.now()
+        seat.save(update_fields=["user", "joined_at"])
+        if len(open_seats) == 1:
+            _start(match)
+        else:
+            _bump(match)
+        _after_commit(match, lobby=True)
+    return match
+
+
+def match_leave(*, match_id: int, user: User) -> Match:
+    """Give up a seat in a match that has not started; the creator cancels instead."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.status != Match.Status.WAITING:
+            raise Conflict("the match has started: resign instead")
+        seat = _seat_of(match, user)
+        if match.created_by_id == user.pk:
+            raise Conflict("you created this match: cancel it instead")
+        seat.user = None
+        seat.joined_at = None
+        seat.save(update_fields=["user", "joined_at"])
+        _bump(match)
+        _after_commit(match, lobby=True)
+    return match
+
+
+def match_cancel(*, match_id: int, user: User) -> Match:
+    """The creator withdraws a match that is still waiting for players."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.created_by_id != user.pk:
+            raise Forbidden("only the member who created this match can cancel it")
+        if match.status != Match.Status.WAITING:
+            raise Conflict("only a match that is still waiting can be cancelled")
+        _end(match, Match.Ending.CANCELLED, status=Match.Status.ABORTED)
+        _after_commit(match, lobby=True)
+    return match
+
+
+# -- playing ----------------------------------------------------------------------------------
+
+
+def match_play(*, match_id: int, user: User, seq: int, move: Any) -> Played:
+    """Apply `user`'s move made on the board at `seq`.
+
+    Raises NotFound, Forbidden (no seat, not your turn), Conflict (not in play), Stale (the
+    board has moved on: the same move submitted twice applies once) or Illegal (the rule).
+    """
+    with transaction.atomic():
+        match = _locked(match_id)
+        seat = _seat_of(match, user)
+        if seat.is_computer:
+            raise Forbidden("the computer plays this seat now")
+        played = _apply(match, seat.index, seq, move, by_computer=False)
+    return played
+
+
+def match_play_computer(*, match_id: int, seq: int) -> Played | None:
+    """Let the computer make one move, if one of its seats is to move on the board at `seq`.
+
+    Returns None when there is nothing to do (someone else moved first, the match ended).
+    """
+    from games.engine.bots import choose_move
+
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.ACTIVE or match.seq != seq:
+            return None
+        computer = [s.index for s in match.seats.all() if s.is_computer and s.index in match.to_move]
+        if not computer:
+            return None
+        seat = computer[0]
+        engine = get_variant(match.variant)
+        state = engine.load(match.snapshot)
+        move = choose_move(engine, state, seat)
+        return _apply(match, seat, seq, move, by_computer=True)
+
+
+def match_resign(*, match_id: int, user: User) -> Match:
+    """The user's side gives up; every other side wins."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        seat = _seat_of(match, user)
+        if match.status != Match.Status.ACTIVE:
+            raise Conflict("only a match in play can be resigned")
+        losers = _side_seats(match, seat.index)
+        _finish_early(match, losers, Match.Ending.RESIGNED, f"{{p{seat.index}}} resigned")
+    return match
+
+
+def match_abort(*, match_id: int, user: User) -> Match:
+    """Call off a match nobody has moved in yet: it ends without a result."""
+    with transaction.atomic():
+        match = _locked(match_id)
+        _seat_of(match, user)
+        if match.status != Match.Status.ACTIVE:
+            raise Conflict("only a match in play can be aborted")
+        if match.moves_played:
+            raise Conflict("moves have been made: resign instead of aborting")
+        _end(match, Match.Ending.ABORTED, status=Match.Status.ABORTED)
+        _after_commit(match, lobby=True)
+    return match
+
+
+def match_claim(*, match_id: int, user: User) -> Match:
+    """Act on a seat whose member has been away longer than MATCH_AWAY_SECONDS.
+
+    With two sides the claimant's side wins; with more, the computer takes the absent seat over
+    so the others can finish, and the match is marked so.
+    """
+    with transaction.atomic():
+        match = _locked(match_id)
+        claimant = _seat_of(match, user)
+        if match.status != Match.Status.ACTIVE:
+            raise Conflict("only a match in play can be claimed")
+        absent = [s for s in absent_seats(match) if s.team != claimant.team]
+        if not absent:
+            raise Conflict("no opponent has been away long enough to claim")
+        sides = {seat.team for seat in match.seats.all()}
+        if len(sides) == 2:
+            losers = _side_seats(match, absent[0].index)
+            reason = f"{{p{absent[0].index}}} left the table"
+            _finish_early(match, losers, Match.Ending.ABANDONED, reason)
+            return match
+        for seat in absent:
+            seat.is_computer = True
+            seat.took_over = True
+            seat.save(update_fields=["is_computer", "took_over"])
+        _bump(match)
+        _after_commit(match)
+    return match
+
+
+def absent_seats(match: Match, *, now=None) -> list[Seat]:
+    """Member seats whose pages have all been gone for longer than the allowed time."""
+    now = now or timezone.now()
+    limit = timedelta(seconds=settings.MATCH_AWAY_SECONDS)
+    return [
+        seat
+        for seat in match.seats.all()
+        if not seat.is_computer
+        and seat.user_id is not None
+        and seat.connections == 0
+        and seat.away_since is not None
+        and now - seat.away_since >= limit
+    ]
+
+
+def seat_connected(*, match_id: int, user: User) -> None:
+    """A page of the member's opened on the match (called by the socket consumer)."""
+    _count_connection(match_id, user, +1)
+
+
+def seat_disconnected(*, match_id: int, user: User) -> None:
+    _count_connection(match_id, user, -1)
+
+
+# -- reading helpers used by views, API and consumers -----------------------------------------
+
+
+def seat_for(match: Match, user: User | None) -> Seat | None:
+    """The user's seat in the match, or None (a spectator). Uses prefetched seats if present."""
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s for s in match.seats.all() if s.user_id == user.pk and not s.took_over), None)
+
+
+def engine_view(match: Match, seat: int | None) -> dict[str, Any] | None:
+    """The engine's view of the current state for `seat` (None: spectator)."""
+    if match.snapshot is None:
+        return None
+    engine = get_variant(match.variant)
+    return engine.view(engine.load(match.snapshot), seat)
+
+
+def seat_names(match: Match) -> list[str]:
+    return [seat.name for seat in match.seats.all()]
+
+
+def replay(match: Match) -> list[tuple[Any, list[dict[str, Any]]]]:
+    """Every state of the match from the seed, with the events each move produced.
+
+    Raises ValueError when the log does not replay to the stored snapshot.
+    """
+    engine = get_variant(match.variant)
+    state = engine.new_state(match.players, match.options, bytes.fromhex(match.seed))
+    states = [(state, [])]
+    for move in match.moves.order_by("seq"):
+        state, events = engine.apply(state, move.seat, move.move)
+        states.append((state, events))
+    if match.snapshot is not None and engine.dump(state) != match.snapshot:
+        raise ValueError("the move log does not replay to the stored state")
+    return states
+
+
+# -- internals --------------------------------------------------------------------------------
+
+
+def _locked(match_id: int) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except (Match.DoesNotExist, ValueError, TypeError):
+        raise NotFound("there is no such match") from None
+
+
+def _seat_of(match: Match, user: User) -> Seat:
+    seat = match.seats.filter(user_id=user.pk, took_over=False).first()
+    if seat is None:
+        raise Forbidden("you have no seat in this match")
+    return seat
+
+
+def _side_seats(match: Match, seat_index: int) -> set[int]:
+    seats = list(match.seats.all())
+    team = next(s.team for s in seats if s.index == seat_index)
+    return {s.index for s in seats if s.team == team}
+
+
+def _start(match: Match) -> None:
+    engine = get_variant(match.variant)
+    state = engine.new_state(match.players, match.options, bytes.fromhex(match.seed))
+    now = timezone.now()
+    match.status = Match.Status.ACTIVE
+    match.started_at = now
+    match.snapshot = engine.dump(state)
+    match.to_move = sorted(engine.to_move(state))
+    match.seq += 1
+    match.save()
+    # Members count as away until a page of theirs connects.
+    match.seats.filter(is_computer=False, connections=0).update(away_since=now)
+
+
+def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -> Played:
+    if match.status != Match.Status.ACTIVE:
+        if match.status == Match.Status.WAITING:
+            raise Conflict("the match has not started yet")
+        raise Conflict("this match is over")
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise ServiceError("seq must be the whole number of the board you moved on", field="seq")
+    if seq != match.seq:
+        raise Stale(match.seq)
+    if seat not in match.to_move:
+        raise Forbidden("it is not your turn")
+    engine = get_variant(match.variant)
+    state = engine.load(match.snapshot)
+    try:
+        state, events = engine.apply(state, seat, move)
+    except IllegalMove as error:
+        raise Illegal(str(error), field="move") from None
+    match.seq += 1
+    match.moves_played += 1
+    Move.objects.create(match=match, seq=match.seq, seat=seat, move=move, by_computer=by_computer)
+    match.snapshot = engine.dump(state)
+    match.to_move = sorted(engine.to_move(state))
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        match.outcome = outcome.to_json()
+        _end(match, Match.Ending.PLAYED, status=Match.Status.FINISHED, bump=False)
+    else:
+        match.save(update_fields=["seq", "moves_played", "snapshot", "to_move", "updated_at"])
+    _after_commit(match, lobby=outcome is not None)
+    return Played(match=match, seat=seat, events=events)
+
+
+def _finish_early(match: Match, losers: set[int], ending: str, reason: str) -> None:
+    """End a match in play before the engine would: resignation or abandonment."""
+    view = engine_view(match, None) or {}
+    scores = {tuple(side["seats"]): side.get("score", 0) for side in view.get("sides", [])}
+    teams: dict[int, list[int]] = {}
+    for seat in match.seats.all():
+        teams.setdefault(seat.team, []).append(seat.index)
+    sides = [
+        {"seats": seats, "score": scores.get(tuple(seats), 0), "skunk": 0, "skunk_name": "",
+         "games_won": 0}
+        for _, seats in sorted(teams.items())
+    ]  # fmt: skip
+    winners = sorted(s.index for s in match.seats.all() if s.index not in losers)
+    names = seat_names(match)
+    match.outcome = {
+        "winners": winners,
+        "sides": sides,
+        "reason": reason,
+        "text": fill_names(reason, names),
+        "games": [],
+    }
+    _end(match, ending, status=Match.Status.FINISHED)
+    _after_commit(match, lobby=True)
+
+
+def _end(match: Match, ending: str, *, status: str, bump: bool = True) -> None:
+    match.status = status
+    match.ending = ending
+    match.finished_at = timezone.now()
+    match.to_move = []
+    if bump:
+        match.seq += 1
+    match.save()
+
+
+def _bump(match: Match) -> None:
+    match.seq += 1
+    match.save(update_fields=["seq", "updated_at"])
+
+
+def _count_connection(match_id: int, user: User, delta: int) -> None:
+    if user is None or not user.is_authenticated:
+        return
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None:
+            return
+        seat = match.seats.filter(user_id=user.pk, took_over=False).first()
+        if seat is None:
+            return
+        seat.connections = max(0, seat.connections + delta)
+        seat.away_since = timezone.now() if seat.connections == 0 else None
+        seat.save(update_fields=["connections", "away_since"])
+        _after_commit(match, presence=True)
+
+
+def _after_commit(match: Match, *, lobby: bool = False, presence: bool = False) -> None:
+    """After the commit: tell the match's sockets, maybe the lobby, and the computer player."""
+    match_id, seq = match.pk, match.seq
+    wants_computer = match.status == Match.Status.ACTIVE and any(
+        s.is_computer and s.index in match.to_move for s in match.seats.all()
+    )
+
+    def notify() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            message = {"type": "presence.changed" if presence else "match.changed", "seq": seq}
+            async_to_sync(layer.group_send)(f"match-{match_id}", message)
+            if lobby:
+                async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
+
+    transaction.on_commit(notify)
+    if wants_computer and not presence:
+        from games import computer
+
+        computer.schedule(match_id, seq)
