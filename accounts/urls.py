@@ -1,13 +1,19 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import views
+from accounts import token_views, views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("account/", views.edit_profile, name="edit_profile"),
+    path("account/tokens/", token_views.tokens, name="api_tokens"),
+    path(
+        "account/tokens/<int:token_id>/revoke/",
+        token_views.revoke,
+        name="api_token_revoke",
+    ),
     path(
         "account/password/",
         auth_views.PasswordChangeView.as_view(),

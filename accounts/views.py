@@ -30,8 +30,11 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def profile(request: HttpRequest, username: str) -> HttpResponse:
+    from games.presenters import history_page
+
     member = get_object_or_404(User, username=username, is_active=True)
-    return render(request, "accounts/profile.html", {"member": member})
+    history = history_page(member, request.GET.get("page"))
+    return render(request, "accounts/profile.html", {"member": member, "history": history})
 
 
 @login_required

@@ -1,5 +1,7 @@
 """ASGI entry point: Django over HTTP, Channels consumers over WebSocket."""
 
+import asyncio
+import contextlib
 import os
 
 from django.core.asgi import get_asgi_application
@@ -12,12 +14,44 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from cribsite.routing import websocket_urlpatterns  # noqa: E402
+from games import computer  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
-    }
+SERVICE_RESTART = 1012  # pages reconnect after this close code
+
+
+class CloseOnShutdown:
+    """When the server stops, close each socket with 1012 so that its page reconnects."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        try:
+            return await self.app(scope, receive, send)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await send({"type": "websocket.close", "code": SERVICE_RESTART})
+            raise
+
+
+class StartComputer:
+    """Start the computer player's sweeper on the server's event loop with the first call."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        computer.ensure_sweeper()
+        return await self.app(scope, receive, send)
+
+
+application = StartComputer(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": CloseOnShutdown(
+                AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            ),
+        }
+    )
 )

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("", include("accounts.urls")),
+    path("", include("games.urls")),
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
 ]

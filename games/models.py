@@ -132,6 +132,9 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField()
     move = models.JSONField()
     by_computer = models.BooleanField(default=False)
+    to_move_before = models.JSONField(
+        default=list, help_text="The seats that could act when this move was made."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -238,7 +238,9 @@ def match_play_computer(*, match_id: int, seq: int) -> Played | None:
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.status != Match.Status.ACTIVE or match.seq != seq:
             return None
-        computer = [s.index for s in match.seats.all() if s.is_computer and s.index in match.to_move]
+        computer = [
+            s.index for s in match.seats.all() if s.is_computer and s.index in match.to_move
+        ]
         if not computer:
             return None
         seat = computer[0]
@@ -409,19 +411,27 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
         raise Conflict("this match is over")
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise ServiceError("seq must be the whole number of the board you moved on", field="seq")
-    if seq != match.seq:
+    if seq != match.seq and not _still_current(match, seat, seq):
         raise Stale(match.seq)
     if seat not in match.to_move:
         raise Forbidden("it is not your turn")
     engine = get_variant(match.variant)
     state = engine.load(match.snapshot)
+    before = list(match.to_move)
     try:
         state, events = engine.apply(state, seat, move)
     except IllegalMove as error:
         raise Illegal(str(error), field="move") from None
     match.seq += 1
     match.moves_played += 1
-    Move.objects.create(match=match, seq=match.seq, seat=seat, move=move, by_computer=by_computer)
+    Move.objects.create(
+        match=match,
+        seq=match.seq,
+        seat=seat,
+        move=move,
+        by_computer=by_computer,
+        to_move_before=before,
+    )
     match.snapshot = engine.dump(state)
     match.to_move = sorted(engine.to_move(state))
     outcome = engine.outcome(state)
@@ -432,6 +442,22 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
         match.save(update_fields=["seq", "moves_played", "snapshot", "to_move", "updated_at"])
     _after_commit(match, lobby=outcome is not None)
     return Played(match=match, seat=seat, events=events)
+
+
+def _still_current(match: Match, seat: int, seq: int) -> bool:
+    """Whether a move made on the board at `seq` still means the same thing now.
+
+    It does when everything since was other players' moves made while this seat, too, was
+    choosing (the discard to the crib, where everyone acts at once). Any move of this seat's own
+    since then (the same move sent twice), or a move made while this seat was not to act
+    (a board it had not seen), makes the move stale.
+    """
+    if not 0 < seq < match.seq:
+        return False
+    since = list(match.moves.filter(seq__gt=seq).values_list("seat", "to_move_before"))
+    if len(since) != match.seq - seq:
+        return False  # something other than a move happened (a seat changed hands)
+    return all(mover != seat and seat in could_act for mover, could_act in since)
 
 
 def _finish_early(match: Match, losers: set[int], ending: str, reason: str) -> None:

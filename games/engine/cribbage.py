@@ -1,9 +1,13 @@
-"""Classic Cribbage for 2, 3 or 4 players: the variant, its options, the deal and the play.
+"""Classic Cribbage for 2, 3 or 4 players: the variant, its options, the deal and the discard.
 
-A match is one game, or the first side to win more than half of `games` games. Each game is
-dealt hand after hand until a side pegs out at the target (121 or 61); that ends the game at
-once, wherever it happens. The state is a frozen `State` (see cribbage_state); every deal comes
-from `shuffled_deck(seed, "deal:<game>:<hand>")`, so a seed and the moves replay a match.
+A match is one game, or with the option `games` = N it goes to the first side to win more than
+half of N games (best of N; with three players, or an even N, that can take more than N games).
+Each game is dealt hand after hand until a side pegs out at the target (121 or 61); that ends
+the game at once, wherever it happens: pegging, his heels or part-way through the show. The
+first dealer is cut for; the deal then passes to the left; the next game is dealt by the side
+that lost (with three players, the lowest score; see `next_game_dealer`). The state is a
+frozen `State` (see cribbage_state); every deal comes from
+`shuffled_deck(seed, "deal:<game>:<hand>")`, so a seed and the moves replay a match.
 
 Moves (JSON dicts, exactly as `legal_moves` lists them):
     {"type": "discard", "cards": ["5H", "JD"]}   lay cards away to the crib (all seats at once)
@@ -12,16 +16,19 @@ Moves (JSON dicts, exactly as `legal_moves` lists them):
     {"type": "count", "points": 8}                 muggins: count your hand or crib
     {"type": "muggins", "points": 2}               muggins: claim points the owner missed
     {"type": "continue"}                           next hand / next game / let missed points go
+
+Event kinds: cut, cut_tie, dealer, deal, discard, starter, heels, play, peg, go, go_point,
+last_card, show, count, muggins, game_over, match_over. Every event is public.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from .cards import Card, CardError, parse_card, shuffled_deck
+from .cards import JACK, Card, shuffled_deck
+from .cribbage_play import card_named, play_card, playable, say_go, with_item
 from .cribbage_show import (
     claim,
     claimers,
@@ -33,7 +40,6 @@ from .cribbage_show import (
     next_game_dealer,
     outcome,
     peg,
-    start_show,
 )
 from .cribbage_state import (
     COUNTED,
@@ -46,17 +52,16 @@ from .cribbage_state import (
     TABLES,
     State,
     dump,
+    evolve,
     freeze_event,
     load,
     position,
 )
 from .cribbage_view import build_view
-from .pegging import peg_points
-from .variant import BadOptions, Event, IllegalMove, Move, Outcome, register
+from .variant import BadOptions, Event, IllegalMove, Move, Outcome, register, seat_list
 
 __all__ = ["CRIBBAGE", "Cribbage", "State", "cut_for_deal", "position"]
 
-COUNT_LIMIT = 31
 TARGETS = (121, 61)
 MAX_GAMES = 21
 
@@ -148,7 +153,7 @@ class Cribbage:
             log=(),
         )
         state = _deal(state, events)
-        return replace(state, log=tuple(freeze_event(e) for e in events[-LOG_LENGTH:]))
+        return evolve(state, log=tuple(freeze_event(e) for e in events[-LOG_LENGTH:]))
 
     def to_move(self, state: State) -> frozenset[int]:
         phase = state.phase
@@ -181,10 +186,10 @@ class Cribbage:
                 for chosen in combinations(held, state.table.lay_away)
             ]
         if phase == PLAY:
-            playable = _playable(state, seat)
-            if not playable:
+            cards = playable(state, seat)
+            if not cards:
                 return [{"type": "go"}]
-            return [{"type": "play", "card": str(card)} for card in sorted(playable)]
+            return [{"type": "play", "card": str(card)} for card in sorted(cards)]
         if phase == SHOW:
             pending = state.pending
             assert pending is not None
@@ -250,8 +255,8 @@ def cut_for_deal(seed: bytes, players: int) -> tuple[int, list[Event]]:
         if len(lowest) == 1:
             events.append(event("dealer", lowest[0], f"{{p{lowest[0]}}} cuts lowest and deals"))
             return lowest[0], events
-        names = " and ".join(f"{{p{seat}}}" for seat in lowest)
-        events.append(event("cut_tie", None, f"{names} tie for lowest and cut again"))
+        text = f"{seat_list(lowest)} tie for lowest and cut again"
+        events.append(event("cut_tie", None, text))
         cutting = lowest
     raise RuntimeError("the cut for the deal never settled")  # pragma: no cover
 
@@ -271,7 +276,7 @@ def _deal(state: State, events: list[Event]) -> State:
     if table.crib_from_deck:
         text += ", and one card goes from the deck to the crib"
     events.append(event("deal", state.dealer, text))
-    return replace(
+    return evolve(
         state,
         phase=DISCARD,
         held=tuple(tuple(sorted(hand)) for hand in hands),
@@ -299,10 +304,10 @@ def _discard(state: State, seat: int, move: Move, events: list[Event]) -> State:
         raise IllegalMove(f"you must discard exactly {need} {_cards(need)}")
     chosen = _own_cards(state, seat, names)
     held = tuple(card for card in state.held[seat] if card not in chosen)
-    state = replace(
+    state = evolve(
         state,
-        held=_set(state.held, seat, held),
-        discards=_set(state.discards, seat, tuple(sorted(chosen))),
+        held=with_item(state.held, seat, held),
+        discards=with_item(state.discards, seat, tuple(sorted(chosen))),
         crib=tuple(sorted(state.crib + chosen)),
     )
     events.append(event("discard", seat, f"{{p{seat}}} lays {need} {_cards(need)} in the crib"))
@@ -314,7 +319,7 @@ def _discard(state: State, seat: int, move: Move, events: list[Event]) -> State:
 def _cut_starter(state: State, events: list[Event]) -> State:
     starter = state.deck[0]
     dealer = state.dealer
-    state = replace(
+    state = evolve(
         state,
         phase=PLAY,
         starter=starter,
@@ -322,113 +327,12 @@ def _cut_starter(state: State, events: list[Event]) -> State:
         turn=(dealer + 1) % state.players,
     )
     events.append(event("starter", None, f"the starter is {starter}", card=str(starter)))
-    if starter.rank == 11:
+    if starter.rank == JACK:
         state = peg(state, dealer, 2)
         events.append(event("heels", dealer, f"his heels: 2 to the dealer {{p{dealer}}}", 2))
         if has_won(state, dealer):
             return end_game(state, dealer, events)
     return state
-
-
-# --- the play ---------------------------------------------------------------------------------
-
-
-def _play(state: State, seat: int, move: Move, events: list[Event]) -> State:
-    _check_turn(state, seat)
-    name = move.get("card")
-    if not isinstance(name, str):
-        raise IllegalMove('name the card to play, such as {"type": "play", "card": "7C"}')
-    card = _parse(name)
-    if card not in state.held[seat]:
-        if card in state.played_by(seat):
-            raise IllegalMove(f"you have already played {card}")
-        raise IllegalMove(f"you do not hold {card}")
-    total = state.count + card.value
-    if total > COUNT_LIMIT:
-        raise IllegalMove(f"the count would be {total}: no card may take it past {COUNT_LIMIT}")
-    state = replace(
-        state,
-        held=_set(state.held, seat, tuple(c for c in state.held[seat] if c != card)),
-        current=(*state.current, (seat, card)),
-        count=total,
-    )
-    events.append(
-        event("play", seat, f"{{p{seat}}} plays {card} ({total})", card=str(card), count=total)
-    )
-    reasons = peg_points([c for _, c in state.current])
-    if reasons:
-        points = sum(p for _, p in reasons)
-        state = peg(state, seat, points)
-        events.append(
-            event("peg", seat, f"{{p{seat}}} pegs {points} for {_reasons(reasons)}", points)
-        )
-        if has_won(state, seat):
-            return end_game(state, seat, events)
-    if not any(state.held):
-        if total != COUNT_LIMIT:
-            state = peg(state, seat, 1)
-            events.append(event("last_card", seat, f"{{p{seat}}}: last card for 1", 1))
-            if has_won(state, seat):
-                return end_game(state, seat, events)
-        state = replace(state, earlier=(*state.earlier, state.current), current=(), count=0)
-        return start_show(state, events)
-    if total == COUNT_LIMIT:
-        return _new_count(state, seat)
-    return _next_turn(state, seat, events)
-
-
-def _go(state: State, seat: int, move: Move, events: list[Event]) -> State:
-    _check_turn(state, seat)
-    if _playable(state, seat):
-        raise IllegalMove("you must play a card while you can")
-    state = replace(state, gone=(*state.gone, seat))
-    events.append(event("go", seat, f"{{p{seat}}} says go"))
-    return _next_turn(state, seat, events)
-
-
-def _next_turn(state: State, after: int, events: list[Event]) -> State:
-    """Pass the turn on from `after` to the next seat still in this count.
-
-    A seat that cannot play must say go itself, except the one who played the last card: when
-    the turn comes back to that seat and it cannot play (or nobody is left), it pegs the go.
-    """
-    last = state.current[-1][0]
-    n = state.players
-    for step in range(1, n + 1):
-        seat = (after + step) % n
-        if state.held[seat] and seat not in state.gone:
-            if seat == last and not _playable(state, seat):
-                break
-            return replace(state, turn=seat)
-    state = peg(state, last, 1)
-    events.append(event("go_point", last, f"{{p{last}}}: go for 1", 1))
-    if has_won(state, last):
-        return end_game(state, last, events)
-    return _new_count(state, last)
-
-
-def _new_count(state: State, last: int) -> State:
-    """Start again from 0, led by the next seat after `last` that still holds cards."""
-    n = state.players
-    leader = next((last + step) % n for step in range(1, n + 1) if state.held[(last + step) % n])
-    return replace(
-        state,
-        earlier=(*state.earlier, state.current),
-        current=(),
-        count=0,
-        gone=(),
-        turn=leader,
-    )
-
-
-def _playable(state: State, seat: int) -> list[Card]:
-    room = COUNT_LIMIT - state.count
-    return [card for card in state.held[seat] if card.value <= room]
-
-
-def _check_turn(state: State, seat: int) -> None:
-    if seat != state.turn:
-        raise IllegalMove("it is not your turn to play")
 
 
 # --- the show, continue ---------------------------------------------------------------------
@@ -465,13 +369,13 @@ def _continue(state: State, seat: int, move: Move, events: list[Event]) -> State
         return let_go(state, seat, events)
     if seat in state.ready:
         raise IllegalMove("you have already said you are ready")
-    state = replace(state, ready=(*state.ready, seat))
+    state = evolve(state, ready=(*state.ready, seat))
     if len(state.ready) < state.players:
         return state
     if state.phase == GAME_OVER:
         n = len(state.sides)
         dealer = next_game_dealer(state)
-        state = replace(
+        state = evolve(
             state,
             game=state.game + 1,
             hand=1,
@@ -480,14 +384,14 @@ def _continue(state: State, seat: int, move: Move, events: list[Event]) -> State
             back_pegs=(0,) * n,
         )
         return _deal(state, events)
-    state = replace(state, hand=state.hand + 1, dealer=(state.dealer + 1) % state.players)
+    state = evolve(state, hand=state.hand + 1, dealer=(state.dealer + 1) % state.players)
     return _deal(state, events)
 
 
 _HANDLERS = {
     (DISCARD, "discard"): _discard,
-    (PLAY, "play"): _play,
-    (PLAY, "go"): _go,
+    (PLAY, "play"): play_card,
+    (PLAY, "go"): say_go,
     (SHOW, "count"): _count,
     (SHOW, "muggins"): _muggins,
     (SHOW, "continue"): _continue,
@@ -514,7 +418,7 @@ def _commit(before: State, after: State, events: list[Event]) -> State:
         log = before.log + tuple(freeze_event(e) for e in events)
     else:
         log = tuple(freeze_event(e) for e in events[start:])
-    return replace(after, log=log[-LOG_LENGTH:])
+    return evolve(after, log=log[-LOG_LENGTH:])
 
 
 def _out_of_place(state: State, kind: object) -> str:
@@ -529,20 +433,13 @@ def _own_cards(state: State, seat: int, names: Any) -> tuple[Card, ...]:
     for name in names:
         if not isinstance(name, str):
             raise IllegalMove(f"{name!r} is not a card: write cards like '5H'")
-        card = _parse(name)
+        card = card_named(name)
         if card in chosen:
             raise IllegalMove(f"you named {card} twice")
         if card not in state.held[seat]:
             raise IllegalMove(f"you do not hold {card}")
         chosen.append(card)
     return tuple(chosen)
-
-
-def _parse(name: str) -> Card:
-    try:
-        return parse_card(name)
-    except CardError as error:
-        raise IllegalMove(str(error)) from None
 
 
 def _points_of(move: Move) -> int:
@@ -552,19 +449,8 @@ def _points_of(move: Move) -> int:
     return points
 
 
-def _reasons(reasons: list[tuple[str, int]]) -> str:
-    words = [
-        f"a {name}" if name == "pair" or name.startswith("run") else name for name, _ in reasons
-    ]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def _cards(n: int) -> str:
     return "card" if n == 1 else "cards"
-
-
-def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
 
 
 def _whole_number(option: str, value: Any) -> int:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from .cribbage_state import COUNTED, GAME_OVER, MATCH_OVER, SHOW, Shown, State
+from .cribbage_state import COUNTED, GAME_OVER, MATCH_OVER, SHOW, Shown, State, evolve
 from .scoring import score_show
 from .variant import (
     SKUNK_NAMES,
@@ -38,7 +36,7 @@ def peg(state: State, seat: int, points: int) -> State:
     back_pegs = list(state.back_pegs)
     back_pegs[side] = scores[side]
     scores[side] = min(state.target, scores[side] + points)
-    return replace(state, scores=tuple(scores), back_pegs=tuple(back_pegs))
+    return evolve(state, scores=tuple(scores), back_pegs=tuple(back_pegs))
 
 
 def has_won(state: State, seat: int) -> bool:
@@ -62,16 +60,16 @@ def show_order(state: State) -> list[tuple[int, bool]]:
 def start_show(state: State, events: list[Event]) -> State:
     """The play is over: count every hand and the crib, or begin the muggins count."""
     if state.muggins:
-        return _next_count(replace(state, phase=SHOW), events)
+        return _next_count(evolve(state, phase=SHOW), events)
     for owner, crib in show_order(state):
         shown = _shown(state, owner, crib)
-        state = replace(state, shows=(*state.shows, shown))
+        state = evolve(state, shows=(*state.shows, shown))
         events.append(event("show", owner, _show_text(shown, shown.points), shown.points))
         if shown.points:
             state = peg(state, owner, shown.points)
             if has_won(state, owner):
                 return end_game(state, owner, events)
-    return replace(state, phase=COUNTED, ready=())
+    return evolve(state, phase=COUNTED, ready=())
 
 
 def count(state: State, seat: int, points: int, events: list[Event]) -> State:
@@ -82,7 +80,7 @@ def count(state: State, seat: int, points: int, events: list[Event]) -> State:
     if points > pending.points:
         raise IllegalMove(f"that {what} does not hold {points}")
     pending = pending._replace(declared=points)
-    state = replace(state, pending=pending)
+    state = evolve(state, pending=pending)
     whose = "the crib" if pending.crib else "the hand"
     events.append(event("count", seat, f"{{p{seat}}} counts {points} for {whose}", points))
     if points:
@@ -103,7 +101,7 @@ def claim(state: State, seat: int, points: int, events: list[Event]) -> State:
         raise IllegalMove("claim at least 1 point, or continue to let the missed points go")
     if points > missed:
         raise IllegalMove(f"only {missed} {_points(missed)} were missed, not {points}")
-    state = replace(state, pending=pending._replace(claimed=points, claimer=seat))
+    state = evolve(state, pending=pending._replace(claimed=points, claimer=seat))
     text = (
         f"{{p{seat}}} claims {points} missed {_points(points)} from {{p{pending.owner}}} (muggins)"
     )
@@ -116,7 +114,7 @@ def claim(state: State, seat: int, points: int, events: list[Event]) -> State:
 
 def let_go(state: State, seat: int, events: list[Event]) -> State:
     """Muggins: an opponent lets the missed points go; once every opponent has, move on."""
-    state = replace(state, ready=(*state.ready, seat))
+    state = evolve(state, ready=(*state.ready, seat))
     if set(claimers(state)) <= set(state.ready):
         return _close_count(state, events)
     return state
@@ -133,9 +131,9 @@ def _next_count(state: State, events: list[Event]) -> State:
     order = show_order(state)
     step = len(state.shows)
     if step == len(order):
-        return replace(state, phase=COUNTED, pending=None, ready=())
+        return evolve(state, phase=COUNTED, pending=None, ready=())
     owner, crib = order[step]
-    return replace(state, pending=_shown(state, owner, crib), ready=())
+    return evolve(state, pending=_shown(state, owner, crib), ready=())
 
 
 def _close_count(state: State, events: list[Event]) -> State:
@@ -146,7 +144,7 @@ def _close_count(state: State, events: list[Event]) -> State:
     if missed:
         text += f"; {missed} {_points(missed)} went unclaimed"
     events.append(event("show", pending.owner, text))
-    state = replace(state, shows=(*state.shows, pending), pending=None)
+    state = evolve(state, shows=(*state.shows, pending), pending=None)
     return _next_count(state, events)
 
 
@@ -190,7 +188,7 @@ def end_game(state: State, seat: int, events: list[Event]) -> State:
     )
     shows = state.shows if state.pending is None else (*state.shows, state.pending)
     over = 2 * games_won[win] > state.match_games
-    state = replace(
+    state = evolve(
         state,
         phase=MATCH_OVER if over else GAME_OVER,
         games_won=games_won,

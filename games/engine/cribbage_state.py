@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
 from .cards import FULL_DECK, Card, parse_card, parse_cards
@@ -121,6 +121,24 @@ class State:
     def events(self) -> list[Event]:
         """The recent events (this hand's, at most LOG_LENGTH) as fresh dicts."""
         return [dict(item) for item in self.log]
+
+
+def evolve(state: State, **changes: Any) -> State:
+    """A copy of `state` with some fields changed: `dataclasses.replace`, about twice as fast.
+
+    The copy is made field by field without running __init__; an unknown field name raises
+    AttributeError (the class has slots).
+    """
+    new = object.__new__(State)
+    for name in _FIELDS:
+        _set_field(new, name, getattr(state, name))
+    for name, value in changes.items():
+        _set_field(new, name, value)
+    return new
+
+
+_FIELDS = tuple(f.name for f in fields(State))
+_set_field = object.__setattr__
 
 
 # --- JSON ---------------------------------------------------------------------------------

@@ -27,7 +27,8 @@ def run_selfplay(
     """
     game = _variant(variant)
     if players not in game.player_counts:
-        counts = ", ".join(str(n) for n in game.player_counts)
+        *rest, last = [str(n) for n in game.player_counts]
+        counts = f"{', '.join(rest)} or {last}" if rest else last
         raise ValueError(f"{game.name} is for {counts} players, not {players}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError("the number of games must be a whole number, 0 or more")

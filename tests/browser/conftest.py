@@ -50,6 +50,10 @@ def live_url(django_db_setup, django_db_blocker):
         "DATABASE_URL": _database_url(connection.settings_dict),
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "PYTHONUNBUFFERED": "1",
+        # The real computer player: timers on the server's loop, with short pauses.
+        "COMPUTER_MODE": "thread",
+        "COMPUTER_DELAY_MS": "100",
+        "COMPUTER_DELAY_MAX_MS": "250",
     }
     log = open(ROOT / "var" / "live-daphne.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(

@@ -1,0 +1,239 @@
+"""The read side of a match: what one member (or spectator) is shown, as template context.
+
+Views, the socket consumer and the replay all build their context here, so the page, an htmx
+answer and a socket push render the same fragments from the same data. Nothing a seat may not
+see is put into the context: the engine's view for that seat is the only source of cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Prefetch, Q
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from accounts.models import User
+from games import services
+from games.engine.variant import fill_names, get_variant
+from games.models import Match, Seat
+
+# Fragments of the match page, each with a stable element id. The first four are the same
+# for every game (templates/games/match.html); the variant's table template
+# (templates/games/<variant>/table.html) defines "board" and "hand".
+COMMON_REGIONS = ("status", "players", "events", "actions", "error")
+VARIANT_REGIONS = ("board", "hand")
+REGIONS = (*COMMON_REGIONS, *VARIANT_REGIONS)
+# Move forms in a variant's table template use these ids: the seq marker, which is sent with
+# every change, holds a `seq` input for each (form="..."), so the forms stay unchanged.
+MOVE_FORM_IDS = ("move-discard", "move-play", "move-count", "move-claim", "move-continue")
+EVENTS_SHOWN = 12
+LOBBY_LIMIT = 50
+
+
+@dataclass
+class Seating:
+    index: int
+    name: str
+    username: str | None
+    is_computer: bool
+    took_over: bool
+    team: int
+    connected: bool
+    away_seconds: int | None  # seconds since the member's last page went away, or None
+    is_you: bool
+
+
+def load_match(match_id: int) -> Match | None:
+    """The match with its seats and their members (two queries)."""
+    return (
+        Match.objects.filter(pk=match_id)
+        .select_related("created_by")
+        .prefetch_related("seats__user")
+        .first()
+    )
+
+
+def match_context(match: Match, user: User | None) -> dict[str, Any]:
+    """Everything the match page's fragments need, for `user` (None or anonymous: spectator)."""
+    seat = services.seat_for(match, user)
+    seat_index = seat.index if seat is not None else None
+    view = services.engine_view(match, seat_index)
+    names = services.seat_names(match)
+    now = timezone.now()
+    seats = [
+        Seating(
+            index=s.index,
+            name=s.name,
+            username=s.user.username if s.user_id else None,
+            is_computer=s.is_computer,
+            took_over=s.took_over,
+            team=s.team,
+            connected=s.is_computer or s.connections > 0,
+            away_seconds=None
+            if s.is_computer or s.away_since is None or s.connections
+            else int((now - s.away_since).total_seconds()),
+            is_you=seat is not None and s.index == seat.index,
+        )
+        for s in match.seats.all()
+    ]
+    variant = get_variant(match.variant)
+    absent = [s for s in seats if s.away_seconds is not None and not s.is_you]
+    away_limit = settings.MATCH_AWAY_SECONDS
+    your_team = seat.team if seat is not None else None
+    return {
+        "match": match,
+        "variant_name": variant.name,
+        "seat": seat_index,
+        "seats": seats,
+        "names": names,
+        "view": view,
+        "sides": (sides := side_labels(view, names) if view else []),
+        "side_names": [side["name"] for side in sides],
+        "events": _events(view, names) if view else [],
+        "prompt": fill_names(view["prompt"], names) if view and view.get("prompt") else "",
+        "your_turn": bool(view and seat_index is not None and seat_index in view["to_move"]),
+        "to_move_names": [names[i] for i in (view or {}).get("to_move", [])],
+        "outcome_text": _outcome_text(match, names),
+        "can_resign": seat is not None and match.status == Match.Status.ACTIVE,
+        "can_abort": seat is not None
+        and match.status == Match.Status.ACTIVE
+        and match.moves_played == 0,
+        "claimable": [
+            s
+            for s in absent
+            if seat is not None
+            and s.team != your_team
+            and s.away_seconds >= away_limit
+            and match.status == Match.Status.ACTIVE
+        ],
+        "away_limit": away_limit,
+        "absent": absent,
+        "board_template": f"games/{match.variant}/table.html",
+        "is_player": seat is not None,
+        "is_creator": user is not None and match.created_by_id == getattr(user, "pk", None),
+        "move_error": None,
+        "move_form_ids": MOVE_FORM_IDS,
+    }
+
+
+def lobby_context(user) -> dict[str, Any]:
+    """Open matches anyone (or this member, when invited) may join, and the member's own."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    waiting = (
+        Match.objects.filter(status=Match.Status.WAITING)
+        .filter(Q(invite_only=False) | Q(invited=user) | Q(created_by=user))
+        .distinct()
+        .select_related("created_by")
+        .prefetch_related(seats)
+        .order_by("-created_at")[:LOBBY_LIMIT]
+    )
+    mine = (
+        Match.objects.filter(status=Match.Status.ACTIVE, seats__user=user)
+        .prefetch_related(seats)
+        .order_by("-updated_at")[:LOBBY_LIMIT]
+    )
+    return {
+        "waiting": [_lobby_row(m, user) for m in waiting],
+        "mine": [_lobby_row(m, user) for m in mine],
+    }
+
+
+def _lobby_row(match: Match, user) -> dict[str, Any]:
+    seats = list(match.seats.all())
+    return {
+        "match": match,
+        "variant": get_variant(match.variant).name,
+        "seats": seats,
+        "open": sum(1 for s in seats if s.is_open),
+        "is_mine": match.created_by_id == user.pk,
+        "seated": any(s.user_id == user.pk for s in seats),
+        "options": match.options,
+    }
+
+
+def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True) -> dict:
+    """Each region's HTML, rendered from the shared fragments (out-of-band for htmx)."""
+    ctx = {**context, "oob": oob}
+    out = {}
+    for region in regions:
+        template = (
+            f"games/match.html#{region}"
+            if region in COMMON_REGIONS
+            else f"{context['board_template']}#{region}"
+        )
+        out[region] = render_to_string(template, ctx)
+    return out
+
+
+def seq_marker(match: Match) -> str:
+    """The element that tells the page which board it shows; always sent."""
+    context = {"match": match, "oob": True, "move_form_ids": MOVE_FORM_IDS}
+    return render_to_string("games/match.html#seq", context)
+
+
+def side_labels(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    sides = []
+    for side in view.get("sides", []):
+        label = " & ".join(names[s] for s in side["seats"])
+        sides.append({**side, "name": label})
+    return sides
+
+
+def _events(view: dict[str, Any], names: list[str]) -> list[str]:
+    return [fill_names(e.get("text", ""), names) for e in view.get("events", [])][-EVENTS_SHOWN:]
+
+
+def _outcome_text(match: Match, names: list[str]) -> str:
+    if match.status == Match.Status.ABORTED:
+        if match.ending == Match.Ending.CANCELLED:
+            return "This match was cancelled before it began."
+        return "This match was called off before anyone moved."
+    if not match.outcome:
+        return ""
+    return fill_names(match.outcome.get("reason", ""), names)
+
+
+HISTORY_PAGE_SIZE = 20
+
+
+def history_page(member: User, page_number: Any):
+    """A page of the member's finished matches, newest first, as rows for the profile page."""
+    from django.core.paginator import Paginator
+
+    seats = (
+        Seat.objects.filter(user=member, match__status=Match.Status.FINISHED)
+        .select_related("match")
+        .prefetch_related(Prefetch("match__seats", queryset=Seat.objects.select_related("user")))
+        .order_by("-match__finished_at", "-match_id")
+    )
+    page = Paginator(seats, HISTORY_PAGE_SIZE).get_page(page_number)
+    page.rows = [_history_row(seat) for seat in page.object_list]
+    return page
+
+
+def _history_row(seat: Seat) -> dict[str, Any]:
+    match = seat.match
+    outcome = match.outcome or {}
+    others = [s for s in match.seats.all() if s.team != seat.team]
+    partners = [s for s in match.seats.all() if s.team == seat.team and s.pk != seat.pk]
+    side_score = {tuple(side["seats"]): side["score"] for side in outcome.get("sides", [])}
+    mine = next((v for k, v in side_score.items() if seat.index in k), None)
+    theirs = [v for k, v in side_score.items() if seat.index not in k]
+    length = None
+    if match.started_at and match.finished_at:
+        length = match.finished_at - match.started_at
+    return {
+        "match": match,
+        "variant": get_variant(match.variant).name,
+        "opponents": others,
+        "partners": partners,
+        "won": seat.index in outcome.get("winners", []),
+        "score": mine,
+        "other_scores": theirs,
+        "ending": match.get_ending_display(),
+        "length": length,
+        "moves": match.moves_played,
+    }

@@ -1,0 +1,291 @@
+"""Drawn pieces of the card table: a cribbage pegboard and playing cards.
+
+Link the styles once on the page (after site.css, which also has a generic `.card` panel class
+that these styles override for playing cards)::
+
+    <link rel="stylesheet" href="{% static 'css/table.css' %}">
+
+Pegboard::
+
+    {% load table %}
+    {% pegboard view.sides view.options.target names %}
+    {% pegboard view.sides 61 names colors %}
+
+    sides  = [{"seats": [0], "score": 37, "back_peg": 31, "games_won": 0}, ...]
+             exactly the rules engine's view["sides"]: 2 or 3 entries (4 work too); only
+             "score" and "back_peg" are read (a missing "back_peg" counts as 0)
+    target = 121 (the default) or 61; scores are kept within 0..target
+    names  = ["Alice", "Bob"] or ["Alice & Carl", "Bob & Dana"], one per side, same order
+             (a missing name reads "Side 1", "Side 2"...)
+    colors = optional CSS colours, one per side; default PALETTE: red, blue, green
+
+It renders a <figure class="pegboard">: an <svg role="img" aria-label="Alice 37, Bob 52, game
+to 121"> (width 100%, up to 36rem) and a <figcaption> with each side's colour, name, score and
+last peg ("+6") in text, beside the board when there is room and under it when not. Each track
+snakes through streets of 30 holes (four for 121, two for 61) from two start holes to a finish
+hole. Each peg is a <circle class="pb-peg pb-peg-front|pb-peg-back" data-side="0"
+data-score="37"> on the <circle class="pb-hole" data-hole="37"> of its <g class="pb-track"
+data-side="0">; score 0 is in a start hole (data-hole="0"), the target in the finish hole.
+Bad input (a target other than 121 or 61, no sides or too many, a score that is not a number)
+raises TemplateSyntaxError.
+
+Cards::
+
+    {% card "5H" %}                          five of hearts, normal size
+    {% card card_code size="small" %}        size: "small" or "large" (default: normal)
+    {% card "TD" classes="is-selected" %}    extra classes on the card
+    {% card_back %}  {% card_back size="small" label="the crib, 4 cards" %}
+
+Notation is games.engine.cards': "5H", "TD", "10D", "js" (or a Card). Bad notation raises
+TemplateSyntaxError naming the token. A card is a <span class="card playing-card"
+role="img" aria-label="five of hearts"> made only of spans, so it may sit inside a <button>::
+
+    <div class="hand">
+      <button type="button" class="card-button" aria-pressed="true">{% card "5H" %}</button>
+      <button type="button" class="card-button" disabled>{% card "KS" %}</button>
+    </div>
+
+or picked with a checkbox (the box is visually hidden, still focusable)::
+
+    <label class="card-pick"><input type="checkbox" name="cards" value="5H">{% card "5H" %}</label>
+
+States: `.card.is-selected`, a card inside `[aria-pressed="true"]` or `.is-selected`, or right
+after a checked box, is raised with an outline and a tick; `.card.is-disabled`, a card in a
+disabled button or `[aria-disabled="true"]`, or after a disabled box, is dimmed (opaque, so
+overlaps stay clean). Keyboard focus on the button or box rings the card. `.hand` lays cards out
+in a row that wraps, and overlaps on phones leaving each corner showing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from games.engine.cards import Card, CardError, parse_card
+
+register = template.Library()
+
+PALETTE = ("#c0392b", "#2c6fbb", "#2e8b57", "#7b3fa0")  # red, blue, green (as match.css), purple
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+TEXT_STYLE = "\ufe0e"  # variation selector 15: draw suits as text, never as emoji
+RANK_LABELS = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
+CARD_SIZES = {None: "", "": "", "normal": "", "small": "card-small", "large": "card-large"}
+
+# Board geometry, in viewBox units.
+STREET = 30  # holes in a street (one row of a track)
+PITCH = 10.0  # hole to hole along a street
+GROUP_GAP = 5.0  # extra space between groups of five holes
+ROW = 12.0  # track to track within a street
+GAP = 12.0  # between streets; the hole numbers of the street below are written there
+MARGIN = 8.0
+START = 2 * PITCH + GROUP_GAP  # room left of the streets for the start and finish holes
+
+
+def _num(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else round(value, 2)
+
+
+@register.simple_tag
+def pegboard(
+    sides: Sequence[Mapping[str, Any]],
+    target: int = 121,
+    names: Sequence[str] | None = None,
+    colors: Sequence[str] | None = None,
+) -> SafeString:
+    """A drawn cribbage board with two pegs per side, and the scores in text."""
+    board = board_layout(sides, target, names, colors)
+    return _draw("games/table/pegboard.svg.html", {"board": board})
+
+
+def board_layout(
+    sides: Sequence[Mapping[str, Any]],
+    target: int = 121,
+    names: Sequence[str] | None = None,
+    colors: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """Where every hole and peg goes: the pegboard template only draws what this returns.
+
+    Each track snakes through streets of 30 holes, four streets for 121 and two for 61: street 0
+    runs left to right (holes 1..30), street 1 right to left (31..60), and so on. Two start holes
+    sit left of street 0 and the finish hole left of the last street. The tracks nest at every
+    turn like a real board's, so the order of the rows flips from street to street: side 0 is
+    the top row of streets 0 and 2 and the bottom row of streets 1 and 3.
+    """
+    try:
+        target = int(target)
+    except (TypeError, ValueError):
+        raise template.TemplateSyntaxError(f"pegboard: target {target!r} is not a number") from None
+    if target < 61 or (target - 1) % (2 * STREET):
+        raise template.TemplateSyntaxError(f"pegboard: a board goes to 121 or 61, not {target}")
+    count = len(sides)
+    if not 1 <= count <= len(PALETTE):
+        raise template.TemplateSyntaxError(
+            f"pegboard: draws 2 or 3 sides (at most {len(PALETTE)}), not {count}"
+        )
+    names = list(names or [])
+    colors = list(colors or [])
+    streets = (target - 1) // STREET
+    street_h = count * ROW
+
+    def col_x(col: int) -> float:
+        return MARGIN + START + col * PITCH + (col // 5) * GROUP_GAP + PITCH / 2
+
+    def street_top(street: int) -> float:
+        return MARGIN + GAP + street * (street_h + GAP)
+
+    def row_y(street: int, side: int) -> float:
+        order = side if street % 2 == 0 else count - 1 - side
+        return street_top(street) + order * ROW + ROW / 2
+
+    left_x = col_x(0) - PITCH / 2
+    right_x = col_x(STREET - 1) + PITCH / 2
+
+    def turn_rx(street: int, side: int) -> float:
+        """The turn after `street`: side 0 goes round the outside on the right."""
+        return 4 + 5 * ((count - 1 - side) if street % 2 == 0 else side)
+
+    width = right_x + turn_rx(0, 0) + MARGIN + 2
+    height = street_top(streets) - GAP + MARGIN
+
+    def hole_xy(side: int, hole: int, peg: str = "front") -> tuple[float, float]:
+        """The centre of hole `hole` (0 = start, target = finish) of `side`'s track."""
+        if hole <= 0:  # two start holes: the front peg's is nearer the track
+            return (MARGIN + (1.5 if peg == "front" else 0.5) * PITCH, row_y(0, side))
+        if hole >= target:
+            return (MARGIN + PITCH, row_y(streets - 1, side))
+        street, pos = divmod(hole - 1, STREET)
+        return (col_x(pos if street % 2 == 0 else STREET - 1 - pos), row_y(street, side))
+
+    tracks = []
+    pegs_back, pegs_front = [], []
+    for side, data in enumerate(sides):
+        score = _clamp(data.get("score", 0), target)
+        back = _clamp(data.get("back_peg", 0), target)
+        color = colors[side] if side < len(colors) and colors[side] else PALETTE[side]
+        name = str(names[side]) if side < len(names) and names[side] else f"Side {side + 1}"
+        holes = [
+            {"n": n, "x": _num(x), "y": _num(y)}
+            for n in range(1, target)
+            for x, y in [hole_xy(side, n)]
+        ]
+        starts = [hole_xy(side, 0, "front"), hole_xy(side, 0, "back")]
+        finish = hole_xy(side, target)
+        legs = []  # the painted route: along each street, then round the turn
+        for street in range(streets):
+            end = right_x if street % 2 == 0 else left_x
+            leg = {"x": _num(end), "turn": street < streets - 1}
+            if leg["turn"]:
+                y, next_y = row_y(street, side), row_y(street + 1, side)
+                leg |= {
+                    "rx": _num(turn_rx(street, side)),
+                    "ry": _num((next_y - y) / 2),
+                    "sweep": 1 if street % 2 == 0 else 0,
+                    "y": _num(next_y),
+                }
+            legs.append(leg)
+        tracks.append(
+            {
+                "side": side,
+                "name": name,
+                "color": color,
+                "score": score,
+                "back_peg": back,
+                "gain": score - back if score > back else 0,
+                "holes": holes,
+                "starts": [{"x": _num(x), "y": _num(y)} for x, y in starts],
+                "finish": {"x": _num(finish[0]), "y": _num(finish[1]), "n": target},
+                "route": {
+                    "x0": _num(starts[1][0]),
+                    "y0": _num(starts[1][1]),
+                    "legs": legs,
+                    "finish_x": _num(finish[0]),
+                },
+            }
+        )
+        for kind, value, into in (("back", back, pegs_back), ("front", score, pegs_front)):
+            x, y = hole_xy(side, value, kind)
+            peg = {"side": side, "kind": kind, "score": value, "x": _num(x), "y": _num(y)}
+            into.append(peg | {"color": color})
+
+    marks = []  # hole numbers every ten, written just above their street
+    for n in range(10, target, 10):
+        x, _ = hole_xy(0, n)
+        marks.append({"x": _num(x), "y": _num(street_top((n - 1) // STREET) - GAP / 2), "n": n})
+    boxes = [  # the sunken strips the holes are drilled in
+        {"x": left_x - 3, "y": street_top(street) - 3, "w": right_x - left_x + 6}
+        for street in range(streets)
+    ]
+    boxes.append({"x": MARGIN - 3, "y": street_top(0) - 3, "w": 2 * PITCH + 6})  # start
+    boxes.append({"x": MARGIN - 3, "y": street_top(streets - 1) - 3, "w": 2 * PITCH + 6})
+    label = ", ".join(f"{t['name']} {t['score']}" for t in tracks) + f", game to {target}"
+    return {
+        "target": target,
+        "width": _num(width),
+        "height": _num(height),
+        "wood_w": _num(width - 2),
+        "wood_h": _num(height - 2),
+        "label": label,
+        "tracks": tracks,
+        "pegs": pegs_back + pegs_front,
+        "marks": marks,
+        "boxes": [{k: _num(v) for k, v in box.items()} for box in boxes],
+        "box_h": _num(street_h + 6),
+    }
+
+
+def _draw(template_name: str, context: dict[str, Any]) -> SafeString:
+    """Render one of this library's templates (autoescaped, so still safe once trimmed)."""
+    return mark_safe(render_to_string(template_name, context).strip())  # noqa: S308
+
+
+def _clamp(value: Any, target: int) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise template.TemplateSyntaxError(f"pegboard: score {value!r} is not a number") from None
+    return max(0, min(target, number))
+
+
+@register.simple_tag
+def card(token: str | Card, size: str | None = None, classes: str = "") -> SafeString:
+    """A face-up playing card (spans only: it may sit inside a <button>)."""
+    if isinstance(token, Card):
+        parsed = token
+    else:
+        try:
+            parsed = parse_card(token)
+        except CardError as error:
+            raise template.TemplateSyntaxError(f"card: {error}") from error
+    context = {
+        "code": str(parsed),
+        "name": parsed.name,
+        "rank": RANK_LABELS.get(parsed.rank, str(parsed.rank)),
+        "suit": SUIT_SYMBOLS[parsed.suit] + TEXT_STYLE,
+        "suit_letter": parsed.suit,
+        "red": parsed.suit in "DH",
+        "court": parsed.rank > 10,
+        "size": _size(size),
+        "classes": classes,
+    }
+    return _draw("games/table/card.html", context)
+
+
+@register.simple_tag
+def card_back(
+    size: str | None = None, label: str = "face-down card", classes: str = ""
+) -> SafeString:
+    """A face-down card; `label` is its accessible name."""
+    context = {"back": True, "name": label, "size": _size(size), "classes": classes}
+    return _draw("games/table/card.html", context)
+
+
+def _size(size: str | None) -> str:
+    if size not in CARD_SIZES:
+        raise template.TemplateSyntaxError(
+            f'card: size must be "small" or "large" (or left out), not {size!r}'
+        )
+    return CARD_SIZES[size]

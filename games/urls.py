@@ -1,0 +1,19 @@
+from django.urls import path
+
+from games import views
+
+ACTIONS = ("join", "leave", "cancel", "resign", "abort", "claim")
+
+urlpatterns = [
+    path("play/", views.lobby, name="lobby"),
+    path("play/new/", views.create, name="match_create"),
+    path("matches/<int:match_id>/", views.match_page, name="match"),
+    path("matches/<int:match_id>/board/", views.board, name="match_board"),
+    path("matches/<int:match_id>/move/", views.move, name="match_move"),
+    path("matches/<int:match_id>/replay/", views.replay, name="match_replay"),
+    *(
+        path(f"matches/<int:match_id>/{action}/", views.lifecycle, {"action": action},
+             name=f"match_{action}")
+        for action in ACTIONS
+    ),
+]  # fmt: skip

@@ -1,0 +1,210 @@
+"""Match pages: the lobby, a match's table, its moves (htmx) and its replay. Thin: parse the
+request, call a service, render the shared fragments."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import presenters, services
+from games.engine.variant import fill_names, get_variant
+from games.forms import NewMatchForm
+
+
+@login_required
+@require_GET
+def lobby(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "games/lobby.html",
+        {**presenters.lobby_context(request.user), "form": NewMatchForm()},
+    )
+
+
+@login_required
+@require_POST
+def create(request: HttpRequest) -> HttpResponse:
+    form = NewMatchForm(request.POST)
+    if not form.is_valid():
+        return _lobby_with_errors(request, form)
+    variant = form.cleaned_data["variant"]
+    players = form.cleaned_data["players"]
+    try:
+        match = services.match_create(
+            creator=request.user,
+            variant=variant,
+            players=players,
+            options=form.options_for(variant),
+            computer_seats=form.computer_seat_list(players),
+            invited=form.cleaned_data["invite"],
+            invite_only=form.cleaned_data["opponents"] == "invite",
+        )
+    except services.ServiceError as error:
+        field = (error.field or "").split(".")[-1]
+        form_field = f"{variant}__{field}" if f"{variant}__{field}" in form.fields else None
+        if form_field is None and field in form.fields:
+            form_field = field
+        form.add_error(form_field, error.message)
+        return _lobby_with_errors(request, form)
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def lifecycle(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
+    """join, leave, cancel, resign, abort, claim: one service call each."""
+    service = {
+        "join": services.match_join,
+        "leave": services.match_leave,
+        "cancel": services.match_cancel,
+        "resign": services.match_resign,
+        "abort": services.match_abort,
+        "claim": services.match_claim,
+    }[action]
+    try:
+        service(match_id=match_id, user=request.user)
+    except services.NotFound:
+        raise Http404("There is no such match.") from None
+    except services.ServiceError as error:
+        if request.htmx:
+            return _regions_response(request, match_id, error=error.message, status=error.status)
+        messages.error(request, error.message[:1].upper() + error.message[1:] + ".")
+        return redirect("match", match_id=match_id)
+    leaving = action in {"cancel", "leave"}
+    target = reverse("lobby") if leaving else reverse("match", args=[match_id])
+    if request.htmx:
+        return HttpResponseClientRedirect(target)
+    return redirect(target)
+
+
+@login_required
+@require_GET
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = presenters.load_match(match_id)
+    if match is None:
+        raise Http404("There is no such match.")
+    context = presenters.match_context(match, request.user)
+    return render(request, "games/match.html", context)
+
+
+@login_required
+@require_GET
+def board(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Every fragment of the table at once: the page asks for it when it finds a gap."""
+    return _regions_response(request, match_id)
+
+
+@login_required
+@require_POST
+def move(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A move from the table's forms. Answers with the changed fragments (htmx) or redirects."""
+    error = None
+    status = 200
+    try:
+        seq = int(request.POST.get("seq", ""))
+        move_data = parse_move(request.POST)
+        services.match_play(match_id=match_id, user=request.user, seq=seq, move=move_data)
+    except ValueError as bad:
+        error, status = str(bad) or "that move could not be read", 400
+    except services.NotFound:
+        raise Http404("There is no such match.") from None
+    except services.ServiceError as refused:
+        error, status = refused.message, refused.status
+    if not request.htmx:
+        if error:
+            messages.error(request, error[:1].upper() + error[1:] + ".")
+        return redirect("match", match_id=match_id)
+    return _regions_response(request, match_id, error=error, status=status)
+
+
+@login_required
+@require_GET
+def replay(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = presenters.load_match(match_id)
+    if match is None:
+        raise Http404("There is no such match.")
+    if not match.is_over:
+        return render(
+            request,
+            "games/replay.html",
+            {"match": match, "not_over": True},
+            status=403,
+        )
+    states = services.replay(match)
+    try:
+        step = int(request.GET.get("step", len(states) - 1))
+    except ValueError:
+        step = len(states) - 1
+    step = max(0, min(step, len(states) - 1))
+    engine = get_variant(match.variant)
+    names = services.seat_names(match)
+    state, events = states[step]
+    views = [engine.view(state, seat) for seat in range(match.players)]
+    moves = list(match.moves.order_by("seq"))
+    context = {
+        "match": match,
+        "step": step,
+        "last": len(states) - 1,
+        "views": list(zip(names, views, strict=True)),
+        "spectator": engine.view(state, None),
+        "move": moves[step - 1] if step else None,
+        "mover": names[moves[step - 1].seat] if step else None,
+        "events": [fill_names(e.get("text", ""), names) for e in events],
+        "names": names,
+        "sides": (sides := presenters.side_labels(engine.view(state, None), names)),
+        "side_names": [side["name"] for side in sides],
+    }
+    return render(request, "games/replay.html", context)
+
+
+def parse_move(data) -> dict[str, Any]:
+    """A move from form fields: a JSON `move` from a button, or `type` plus its fields."""
+    if data.get("move"):
+        try:
+            value = json.loads(data["move"])
+        except json.JSONDecodeError:
+            raise ValueError("that move could not be read") from None
+        if not isinstance(value, dict):
+            raise ValueError("that move could not be read")
+        return value
+    kind = data.get("type", "")
+    if not kind:
+        raise ValueError("choose a move first")
+    move: dict[str, Any] = {"type": kind}
+    if "cards" in data:
+        move["cards"] = data.getlist("cards")
+    elif kind == "discard":
+        move["cards"] = []
+    if data.get("card"):
+        move["card"] = data["card"]
+    if "points" in data:
+        try:
+            move["points"] = int(data["points"])
+        except ValueError:
+            raise ValueError("points must be a whole number") from None
+    return move
+
+
+def _regions_response(
+    request: HttpRequest, match_id: int, *, error: str | None = None, status: int = 200
+) -> HttpResponse:
+    match = presenters.load_match(match_id)
+    if match is None:
+        raise Http404("There is no such match.")
+    context = presenters.match_context(match, request.user)
+    context["move_error"] = error
+    html = "".join(presenters.render_regions(context).values()) + presenters.seq_marker(match)
+    return HttpResponse(html, status=status)
+
+
+def _lobby_with_errors(request: HttpRequest, form: NewMatchForm) -> HttpResponse:
+    context = {**presenters.lobby_context(request.user), "form": form}
+    return render(request, "games/lobby.html", context, status=400)

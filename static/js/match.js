@@ -1,0 +1,98 @@
+// The match page: connection state, seq gaps, the discard picker and the away countdown.
+// Everything else is htmx: forms post moves, the socket swaps fragments out of band.
+(function () {
+  "use strict";
+  const match = document.getElementById("match");
+  if (!match) return;
+  const conn = document.getElementById("conn-state");
+  let lastSeq = currentSeq();
+
+  function currentSeq() {
+    const marker = document.getElementById("match-seq");
+    return marker ? parseInt(marker.dataset.seq, 10) : 0;
+  }
+  function setConn(state, text) {
+    if (!conn) return;
+    conn.dataset.state = state;
+    conn.textContent = text;
+  }
+  function fetchBoard() {
+    htmx.ajax("GET", match.dataset.boardUrl, { target: match, swap: "none" });
+  }
+
+  // Fragments carry the seq of the board they show. An answer that arrives after a newer push
+  // (or a push after a newer answer) is older than the page: it must not overwrite it.
+  function seqOf(html) {
+    const found = /id="match-seq" data-seq="(\d+)"/.exec(html || "");
+    return found ? parseInt(found[1], 10) : null;
+  }
+  document.body.addEventListener("htmx:beforeSwap", (event) => {
+    const seq = seqOf(event.detail.serverResponse);
+    if (seq === null) return;
+    const ok = event.detail.xhr.status < 400;
+    // An answer for the board the page already shows adds nothing (the socket was quicker),
+    // unless it carries an error to show.
+    if (seq < currentSeq() || (ok && seq === currentSeq())) event.detail.shouldSwap = false;
+  });
+  match.addEventListener("htmx:wsBeforeMessage", (event) => {
+    const seq = seqOf(event.detail.message);
+    if (seq !== null && seq < currentSeq()) event.preventDefault();
+  });
+
+  match.addEventListener("htmx:wsConnecting", () => setConn("connecting", "Connecting…"));
+  match.addEventListener("htmx:wsOpen", () => setConn("live", "Live"));
+  match.addEventListener("htmx:wsClose", () => setConn("reconnecting", "Reconnecting…"));
+  match.addEventListener("htmx:wsError", () => setConn("reconnecting", "Reconnecting…"));
+  match.addEventListener("htmx:wsAfterMessage", () => {
+    const seq = currentSeq();
+    if (seq > lastSeq + 1 && lastSeq > 0) fetchBoard(); // a message was lost: heal the board
+    lastSeq = Math.max(lastSeq, seq);
+  });
+  document.body.addEventListener("htmx:afterSwap", () => {
+    lastSeq = Math.max(lastSeq, currentSeq());
+    updatePicker();
+  });
+  // Keep a half-made choice of cards when the hand is redrawn with the same cards.
+  let picked = [];
+  document.body.addEventListener("htmx:oobBeforeSwap", () => {
+    picked = Array.from(document.querySelectorAll('#hand input[name="cards"]:checked'))
+      .map((box) => box.value);
+  });
+  document.body.addEventListener("htmx:oobAfterSwap", () => {
+    document.querySelectorAll('#hand input[name="cards"]').forEach((box) => {
+      if (picked.includes(box.value)) box.checked = true;
+    });
+    updatePicker();
+  });
+
+  // The discard picker: say how many are chosen and enable the button at the right number.
+  function updatePicker() {
+    document.querySelectorAll("form[data-need]").forEach((form) => {
+      const need = parseInt(form.dataset.need, 10);
+      const boxes = form.querySelectorAll('input[name="cards"]');
+      const chosen = Array.from(boxes).filter((b) => b.checked).length;
+      const button = form.querySelector("[data-discard-submit]");
+      const note = form.querySelector(".pick-count");
+      if (button) button.disabled = chosen !== need;
+      if (note) note.textContent = chosen + " of " + need + " chosen";
+      boxes.forEach((b) => b.closest(".card-pick").classList.toggle("is-selected", b.checked));
+    });
+  }
+  document.addEventListener("change", (event) => {
+    if (event.target.matches('form[data-need] input[name="cards"]')) updatePicker();
+  });
+  updatePicker();
+
+  // Away players: count down to the moment the others may act.
+  setInterval(() => {
+    document.querySelectorAll("[data-away-left]").forEach((el) => {
+      const limit = parseInt(el.dataset.awayLeft, 10);
+      const seconds = parseInt(el.dataset.awaySeconds, 10) + 1;
+      el.dataset.awaySeconds = seconds;
+      const left = limit - seconds;
+      el.textContent = left > 0
+        ? "away · " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0")
+        : "away · may be claimed";
+    });
+  }, 1000);
+})();
