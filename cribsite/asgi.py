@@ -14,7 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from cribsite.routing import websocket_urlpatterns  # noqa: E402
-from games import computer  # noqa: E402
+from games import computer, realtime  # noqa: E402
 
 SERVICE_RESTART = 1012  # pages reconnect after this close code
 
@@ -35,12 +35,13 @@ class CloseOnShutdown:
 
 
 class StartComputer:
-    """Start the computer player's sweeper on the server's event loop with the first call."""
+    """Note the server's event loop and start the computer player's sweeper on it."""
 
     def __init__(self, app) -> None:
         self.app = app
 
     async def __call__(self, scope, receive, send):
+        realtime.remember_server_loop()
         computer.ensure_sweeper()
         return await self.app(scope, receive, send)
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
+    path("tournaments/", include("games.tournaments.urls")),
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
 ]

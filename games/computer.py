@@ -17,10 +17,12 @@ import logging
 import random
 from datetime import timedelta
 
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import close_old_connections, transaction
 from django.utils import timezone
+
+from games import realtime
 
 log = logging.getLogger(__name__)
 _sweeping: set[int] = set()  # ids of the event loops that run a sweeper
@@ -57,7 +59,7 @@ def _play_now(match_id: int, seq: int) -> None:
 
 def _arm(match_id: int, seq: int) -> None:
     try:
-        async_to_sync(_arm_on_loop)(match_id, seq)
+        realtime.run_soon(_arm_on_loop, match_id, seq)
     except RuntimeError:  # no server loop here (a shell, a command): the sweeper catches up
         log.debug("no event loop to arm the computer for match %s", match_id)
 

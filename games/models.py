@@ -145,3 +145,6 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} #{self.seq}: seat {self.seat} {self.move}"
+
+
+from games.tournaments.models import *  # noqa: E402,F403  (club tournaments, same app)

@@ -48,6 +48,8 @@ class Seating:
 
 def load_match(match_id: int) -> Match | None:
     """The match with its seats and their members (two queries)."""
+    if not services.valid_id(match_id):
+        return None
     return (
         Match.objects.filter(pk=match_id)
         .select_related("created_by")

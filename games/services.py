@@ -9,23 +9,24 @@ check, ask the engine, write, and only after the commit tell the channel layer (
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from games import realtime
 from games.engine.variant import BadOptions, IllegalMove, UnknownVariant, fill_names, get_variant
 from games.models import Match, Move, Seat
 
 LOBBY_GROUP = "lobby"
+MAX_MOVE_BYTES = 2000
 MAX_INVITED = 10
 
 
@@ -149,6 +150,52 @@ def match_create(
         else:
             match.seq = 1
             match.save(update_fields=["seq", "updated_at"])
+        _after_commit(match, lobby=True)
+    return match
+
+
+def match_create_seated(
+    *,
+    creator: User,
+    players: list[User],
+    variant: str,
+    options: Mapping[str, Any] | None = None,
+) -> Match:
+    """A match with the given members already in the given seats (seat i: players[i]).
+
+    It starts at once. Tournaments use it to set up a pairing's game online.
+    """
+    try:
+        engine = get_variant(variant)
+    except UnknownVariant as error:
+        raise ServiceError(str(error), field="variant") from None
+    if len(players) not in engine.player_counts:
+        counts = ", ".join(str(n) for n in engine.player_counts)
+        raise ServiceError(f"{engine.name} is for {counts} players", field="players")
+    if any(p is None for p in players) or len({p.pk for p in players}) != len(players):
+        raise ServiceError("every seat needs a different member", field="players")
+    try:
+        cleaned = engine.clean_options(len(players), options or {})
+    except BadOptions as error:
+        raise ServiceError(str(error), field=f"options.{error.option}") from None
+    seed = secrets.token_bytes(32)
+    team_of = {seat: t for t, seats in enumerate(engine.teams(len(players))) for seat in seats}
+    now = timezone.now()
+    with transaction.atomic():
+        match = Match.objects.create(
+            variant=engine.key,
+            players=len(players),
+            options=cleaned,
+            invite_only=True,
+            created_by=creator,
+            seed=seed.hex(),
+            seed_sha256=hashlib.sha256(seed).hexdigest(),
+        )
+        Seat.objects.bulk_create(
+            Seat(match=match, index=i, team=team_of.get(i, i), user=member, joined_at=now)
+            for i, member in enumerate(players)
+        )
+        _start(match)
         _after_commit(match, lobby=True)
     return match
 
@@ -371,10 +418,17 @@ def replay(match: Match) -> list[tuple[Any, list[dict[str, Any]]]]:
 
 
 def _locked(match_id: int) -> Match:
+    if not valid_id(match_id):
+        raise NotFound("there is no such match")
     try:
         return Match.objects.select_for_update().get(pk=match_id)
-    except (Match.DoesNotExist, ValueError, TypeError):
+    except Match.DoesNotExist:
         raise NotFound("there is no such match") from None
+
+
+def valid_id(value: Any) -> bool:
+    """A match id the database can hold (URLs accept any digits)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63
 
 
 def _seat_of(match: Match, user: User) -> Seat:
@@ -411,6 +465,8 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
         raise Conflict("this match is over")
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise ServiceError("seq must be the whole number of the board you moved on", field="seq")
+    if not isinstance(move, dict) or len(json.dumps(move, default=str)) > MAX_MOVE_BYTES:
+        raise ServiceError('a move is a small JSON object, such as {"type": "go"}', field="move")
     if seq != match.seq and not _still_current(match, seat, seq):
         raise Stale(match.seq)
     if seat not in match.to_move:
@@ -424,6 +480,9 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
         raise Illegal(str(error), field="move") from None
     match.seq += 1
     match.moves_played += 1
+    if not by_computer:
+        # A member who moves is at the table, whether or not a page of theirs is open (API).
+        match.seats.filter(index=seat, connections=0).update(away_since=timezone.now())
     Move.objects.create(
         match=match,
         seq=match.seq,
@@ -493,6 +552,9 @@ def _end(match: Match, ending: str, *, status: str, bump: bool = True) -> None:
     if bump:
         match.seq += 1
     match.save()
+    from games.tournaments.online import record_online_result  # a tournament game's result
+
+    record_online_result(match)
 
 
 def _bump(match: Match) -> None:
@@ -524,12 +586,10 @@ def _after_commit(match: Match, *, lobby: bool = False, presence: bool = False) 
     )
 
     def notify() -> None:
-        layer = get_channel_layer()
-        if layer is not None:
-            message = {"type": "presence.changed" if presence else "match.changed", "seq": seq}
-            async_to_sync(layer.group_send)(f"match-{match_id}", message)
-            if lobby:
-                async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
+        message = {"type": "presence.changed" if presence else "match.changed", "seq": seq}
+        realtime.group_send(f"match-{match_id}", message)
+        if lobby:
+            realtime.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
 
     transaction.on_commit(notify)
     if wants_computer and not presence:

@@ -109,7 +109,7 @@ def move(request: HttpRequest, match_id: int) -> HttpResponse:
     error = None
     status = 200
     try:
-        seq = int(request.POST.get("seq", ""))
+        seq = _seq(request.POST.get("seq", ""))
         move_data = parse_move(request.POST)
         services.match_play(match_id=match_id, user=request.user, seq=seq, move=move_data)
     except ValueError as bad:
@@ -163,6 +163,13 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         "side_names": [side["name"] for side in sides],
     }
     return render(request, "games/replay.html", context)
+
+
+def _seq(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError("that move could not be read: reload the page and try again") from None
 
 
 def parse_move(data) -> dict[str, Any]:

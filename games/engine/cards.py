@@ -52,13 +52,14 @@ class Card(NamedTuple):
 def parse_card(token: str) -> Card:
     """Parse one card such as '5H', 'TD', '10D' or 'js' (case does not matter)."""
     if not isinstance(token, str):
-        raise CardError(f"a card must be written as text like '5H', not {token!r}")
+        raise CardError(f"a card must be written as text like '5H', not {repr(token)[:20]}")
     text = token.strip().upper()
     if len(text) == 3 and text.startswith("10"):
         text = "T" + text[2]
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
+        shown = token if len(token) <= 12 else token[:10] + "..."
         raise CardError(
-            f"'{token}' is not a card: write a rank (A 2-9 T J Q K, or 10) then a suit (C D H S)"
+            f"'{shown}' is not a card: write a rank (A 2-9 T J Q K, or 10) then a suit (C D H S)"
         )
     return Card(RANKS.index(text[0]) + 1, text[1])
 

@@ -209,6 +209,8 @@ class Cribbage:
         if not isinstance(move, Mapping):
             raise IllegalMove('a move is an object with a type, such as {"type": "go"}')
         kind = move.get("type")
+        if not isinstance(kind, str):
+            raise IllegalMove('a move needs a "type" such as "play", "go" or "discard"')
         handler = _HANDLERS.get((state.phase, kind))
         if handler is None:
             raise IllegalMove(_out_of_place(state, kind))
@@ -424,15 +426,21 @@ def _commit(before: State, after: State, events: list[Event]) -> State:
 def _out_of_place(state: State, kind: object) -> str:
     known = {k for _, k in _HANDLERS}
     if not isinstance(kind, str) or kind not in known:
-        return f"there is no move {kind!r} in cribbage (moves: {', '.join(sorted(known))})"
+        return f"there is no move {_short(kind)} in cribbage (moves: {', '.join(sorted(known))})"
     return f"you cannot {kind} now: {_EXPECTED[state.phase]}"
+
+
+def _short(value: object) -> str:
+    """A value from a move, quoted and cut short, for a message."""
+    text = repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 def _own_cards(state: State, seat: int, names: Any) -> tuple[Card, ...]:
     chosen: list[Card] = []
     for name in names:
         if not isinstance(name, str):
-            raise IllegalMove(f"{name!r} is not a card: write cards like '5H'")
+            raise IllegalMove(f"{_short(name)} is not a card: write cards like '5H'")
         card = card_named(name)
         if card in chosen:
             raise IllegalMove(f"you named {card} twice")
@@ -456,8 +464,9 @@ def _cards(n: int) -> str:
 def _whole_number(option: str, value: Any) -> int:
     if isinstance(value, bool):
         raise BadOptions(option, "must be a whole number")
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
+    text = value.strip() if isinstance(value, str) else None
+    if text and text.isascii() and text.isdigit():
+        return int(text)
     if not isinstance(value, int):
         raise BadOptions(option, "must be a whole number")
     return value

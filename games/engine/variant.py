@@ -148,7 +148,8 @@ def get_variant(key: str) -> Variant:
         return VARIANTS[key]
     except (KeyError, TypeError):
         known = ", ".join(variant_keys()) or "none"
-        raise UnknownVariant(f"there is no game called {key!r} (known: {known})") from None
+        shown = repr(key) if len(repr(key)) <= 24 else repr(key)[:21] + "..."
+        raise UnknownVariant(f"there is no game called {shown} (known: {known})") from None
 
 
 def variant_keys() -> list[str]:

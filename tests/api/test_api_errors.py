@@ -195,7 +195,6 @@ def test_bad_match_settings_name_the_field(alice_api, body, status, message):
     assert not Match.objects.exists()
 
 
-@pytest.mark.xfail(reason="engine: clean_options lets '²' reach int() (reported)", strict=False)
 def test_an_odd_digit_in_an_option_is_a_400(alice_api):
     response = alice_api.post("/matches", {"variant": "cribbage", "options": {"target": "²"}})
     assert response.status_code == 400

@@ -16,7 +16,7 @@ from channels.layers import get_channel_layer
 from channels.testing import HttpCommunicator
 
 from games import api as api_module
-from games import services
+from games import realtime, services
 from tests.api.conftest import BASE, ApiClient, token_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -80,7 +80,7 @@ async def test_it_answers_as_soon_as_the_other_player_moves(alice, bob, monkeypa
 async def test_it_notices_a_change_even_when_the_message_is_lost(alice, bob, monkeypatch):
     monkeypatch.setattr(api_module, "WAIT_SECONDS", 5.0)
     monkeypatch.setattr(api_module, "RECHECK_SECONDS", 0.2)
-    monkeypatch.setattr(services, "get_channel_layer", lambda: None)  # the delivery is dropped
+    monkeypatch.setattr(realtime, "get_channel_layer", lambda: None)  # the delivery is dropped
     match_id, seq, alice_token, bob_token = await two_player_match(alice, bob)
     started = time.monotonic()
     waiting = waiting_for(alice_token, match_id, seq)

@@ -1,0 +1,3 @@
+"""Admin registrations of the games app (club tournaments; see games/tournaments/admin.py)."""
+
+import games.tournaments.admin  # noqa: F401

@@ -1,0 +1,47 @@
+"""Hand work to the server's event loop from the threads that run Django's sync code.
+
+Views and consumers run in worker threads. Waiting in such a thread for the event loop (which
+`async_to_sync` does) stalls the thread, and deadlocks while the server shuts down. So once the
+server's loop is known, messages to the channel layer are handed to it and not waited for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def remember_server_loop() -> None:
+    """Called on the server's loop (by the ASGI application) for every connection."""
+    global _server_loop
+    _server_loop = asyncio.get_running_loop()
+
+
+def run_soon(func: Callable[..., Awaitable[Any]], *args: Any) -> None:
+    """Run `func(*args)` on the server's loop without waiting; outside a server, run it here."""
+    loop = _server_loop
+    if loop is not None and (loop.is_closed() or not loop.is_running()):
+        return  # the server is shutting down: there is no one left to tell
+    if loop is not None:
+        try:
+            current = asyncio.get_running_loop()
+        except RuntimeError:
+            current = None
+        if current is loop:
+            loop.create_task(func(*args))
+        else:
+            asyncio.run_coroutine_threadsafe(func(*args), loop)
+        return
+    async_to_sync(func)(*args)
+
+
+def group_send(group: str, message: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        run_soon(layer.group_send, group, message)

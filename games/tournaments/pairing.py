@@ -1,0 +1,401 @@
+"""Pure tournament arithmetic: game points, Swiss pairing, round robins, standings, brackets.
+
+No Django here: entrants are plain hashable ids, results plain tuples, so the services, the
+simulation command, the benchmark and the property tests all share one implementation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+Id = Hashable
+
+TIEBREAKS = ("game_points", "wins", "spread", "head_to_head")
+TIEBREAK_LABELS = {
+    "game_points": "game points",
+    "wins": "games won",
+    "spread": "spread",
+    "head_to_head": "head-to-head",
+}
+
+
+class BadResult(ValueError):
+    """Two scores that cannot be the end of a game; the message says why."""
+
+
+class NoPairing(ValueError):
+    """No pairing of the round avoids a repeat meeting."""
+
+
+@dataclass(frozen=True)
+class Points:
+    """The event's scoring settings (the ACC customs by default)."""
+
+    target: int = 121
+    win: int = 2
+    skunk: int = 3
+    double_skunk: int = 3
+    loss: int = 0
+    skunk_line: int = 90  # a loser with this many or fewer is skunked
+    double_skunk_line: int = 60  # ... and with this many or fewer, double skunked
+    bye_points: int = 2
+    bye_spread: int = 0
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One game as it counts: who won, each side's game points, and the spread for side a."""
+
+    winner: str  # "a" or "b"
+    points_a: int
+    points_b: int
+    spread_a: int
+    skunk: int  # 0 none, 1 skunk, 2 double skunk
+
+
+def check_scores(score_a: object, score_b: object, target: int) -> tuple[int, int]:
+    """The two scores as whole numbers, or BadResult naming what makes them impossible."""
+    for score in (score_a, score_b):
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise BadResult("scores are whole numbers of points")
+    a, b = int(score_a), int(score_b)  # type: ignore[call-overload]
+    if a < 0 or b < 0:
+        raise BadResult("a score cannot be negative")
+    if a >= target and b >= target:
+        raise BadResult(f"both scores reach {target}, but the game ends when the first side does")
+    if max(a, b) < target:
+        raise BadResult(f"the winner must reach {target}; {max(a, b)} is short of it")
+    if max(a, b) > target:
+        raise BadResult(f"a game stops the moment a side reaches {target}; enter {target}")
+    return a, b
+
+
+def score_game(score_a: int, score_b: int, rules: Points) -> Scored:
+    """Game points and spread for a finished game (scores already checked)."""
+    winner = "a" if score_a > score_b else "b"
+    loser_score = min(score_a, score_b)
+    if loser_score <= rules.double_skunk_line:
+        won, skunk = rules.double_skunk, 2
+    elif loser_score <= rules.skunk_line:
+        won, skunk = rules.skunk, 1
+    else:
+        won, skunk = rules.win, 0
+    spread = abs(score_a - score_b)
+    if winner == "a":
+        return Scored("a", won, rules.loss, spread, skunk)
+    return Scored("b", rules.loss, won, -spread, skunk)
+
+
+def score_forfeit(winner: str, rules: Points) -> Scored:
+    """A game the other side did not turn up for: a plain win, no spread."""
+    if winner == "a":
+        return Scored("a", rules.win, rules.loss, 0, 0)
+    return Scored("b", rules.loss, rules.win, 0, 0)
+
+
+# -- standings ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Result:
+    """A decided game between a and b (b None: a bye for a)."""
+
+    a: Id
+    b: Id | None
+    points_a: int
+    points_b: int
+    spread_a: int
+    winner: str  # "a" or "b"
+
+
+@dataclass
+class Line:
+    """One entrant's line in the standings."""
+
+    entrant: Id
+    game_points: int = 0
+    wins: int = 0
+    losses: int = 0
+    spread: int = 0
+    games: int = 0
+    byes: int = 0
+    position: int = 0
+    opponents: list = field(default_factory=list)
+
+    @property
+    def card(self) -> str:
+        """Game points over wins, as clubs write them ("13/6")."""
+        return f"{self.game_points}/{self.wins}"
+
+
+@dataclass(frozen=True)
+class Carry:
+    """What a late entrant starts with, as the director decided."""
+
+    game_points: int = 0
+    wins: int = 0
+    spread: int = 0
+    games: int = 0
+
+
+def standings(
+    entrants: Iterable[Id],
+    results: Iterable[Result],
+    order: Sequence[str] = TIEBREAKS,
+    carried: dict | None = None,
+) -> list[Line]:
+    """Every entrant's line, best first, ranked by the tie-breaks in `order`.
+
+    Head-to-head compares game points won in the games among the entrants still tied at that
+    point. Entrants tied on everything keep the order they were given in.
+    """
+    unknown = [key for key in order if key not in TIEBREAKS]
+    if unknown:
+        raise ValueError(f"unknown tie-break {unknown[0]!r}")
+    lines = {e: Line(e) for e in entrants}
+    for e, carry in (carried or {}).items():
+        if e in lines:
+            line = lines[e]
+            line.game_points += carry.game_points
+            line.wins += carry.wins
+            line.spread += carry.spread
+            line.games += carry.games
+            line.losses += max(0, carry.games - carry.wins)
+    meetings: dict[tuple, int] = {}
+    for r in results:
+        a = lines.get(r.a)
+        if r.b is None:
+            if a is not None:
+                a.game_points += r.points_a
+                a.spread += r.spread_a
+                a.games += 1
+                a.byes += 1
+                a.wins += 1
+            continue
+        meetings[(r.a, r.b)] = meetings.get((r.a, r.b), 0) + r.points_a
+        meetings[(r.b, r.a)] = meetings.get((r.b, r.a), 0) + r.points_b
+        for line, points, spread, won, opponent in (
+            (a, r.points_a, r.spread_a, r.winner == "a", r.b),
+            (lines.get(r.b), r.points_b, -r.spread_a, r.winner == "b", r.a),
+        ):
+            if line is None:
+                continue
+            line.game_points += points
+            line.spread += spread
+            line.games += 1
+            line.wins += won
+            line.losses += not won
+            line.opponents.append(opponent)
+    index = {e: i for i, e in enumerate(lines)}
+    ranked = _rank(list(lines.values()), list(order), meetings, index)
+    for position, line in enumerate(ranked, start=1):
+        line.position = position
+    return ranked
+
+
+def _rank(group: list[Line], order: list[str], meetings: dict, index: dict) -> list[Line]:
+    if len(group) <= 1 or not order:
+        return sorted(group, key=lambda line: index[line.entrant])
+    key, rest = order[0], order[1:]
+    if key == "head_to_head":
+        members = [line.entrant for line in group]
+        value = {
+            e: sum(meetings.get((e, other), 0) for other in members if other != e) for e in members
+        }
+        score = lambda line: value[line.entrant]  # noqa: E731
+    else:
+        score = lambda line: getattr(line, key)  # noqa: E731
+    buckets: dict[int, list[Line]] = {}
+    for line in group:
+        buckets.setdefault(score(line), []).append(line)
+    ranked: list[Line] = []
+    for value_ in sorted(buckets, reverse=True):
+        ranked.extend(_rank(buckets[value_], rest, meetings, index))
+    return ranked
+
+
+# -- pairing ------------------------------------------------------------------------------
+
+
+def swiss_round(
+    ranked: Sequence[Id],
+    met: set[frozenset],
+    had_bye: set[Id],
+    *,
+    first: bool = False,
+    seed: int | str | None = None,
+    budget: int = 200_000,
+) -> tuple[list[tuple[Id, Id]], Id | None]:
+    """Pair `ranked` (best first) so that nobody meets anyone again; returns (pairs, bye).
+
+    The first round is drawn at random from `seed`. With an odd number the bye goes to the
+    lowest-ranked entrant who has not had one (everyone has: the lowest-ranked). Raises
+    NoPairing when every pairing would repeat a meeting.
+    """
+    order = list(ranked)
+    if len(set(order)) != len(order):
+        raise ValueError("an entrant is listed twice")
+    if first:
+        random.Random(seed).shuffle(order)
+    if len(order) < 2:
+        raise NoPairing("at least two entrants are needed for a round")
+    if len(order) % 2 == 0:
+        return _pair_all(order, met, budget), None
+    candidates = [e for e in reversed(order) if e not in had_bye] or [order[-1]]
+    last_error: NoPairing | None = None
+    for bye in candidates[:8]:
+        rest = [e for e in order if e != bye]
+        try:
+            return _pair_all(rest, met, budget), bye
+        except NoPairing as error:
+            last_error = error
+    raise last_error or NoPairing("no pairing avoids a repeat meeting")
+
+
+def _pair_all(order: list[Id], met: set[frozenset], budget: int) -> list[tuple[Id, Id]]:
+    """Pair top-down, each with the highest-ranked opponent not met yet; backtrack on a dead end."""
+    n = len(order)
+    # Opponents each entrant may still meet, in ranking order.
+    allowed = [
+        [j for j in range(n) if j != i and frozenset((order[i], order[j])) not in met]
+        for i in range(n)
+    ]
+    if any(not options for options in allowed):
+        stuck = next(order[i] for i in range(n) if not allowed[i])
+        raise NoPairing(f"{stuck} has already met everyone else in the round")
+    paired = [False] * n
+    pairs: list[tuple[int, int]] = []
+    steps = 0
+    # Only an entrant with no more options than there are paired entrants can be stranded.
+    fragile = sorted(range(n), key=lambda k: len(allowed[k]))
+
+    def stranded() -> bool:
+        taken = 2 * len(pairs)
+        for k in fragile:
+            if len(allowed[k]) > taken:
+                return False
+            if not paired[k] and all(paired[j] for j in allowed[k]):
+                return True
+        return False
+
+    def solve(start: int) -> bool:
+        nonlocal steps
+        i = start
+        while i < n and paired[i]:
+            i += 1
+        if i == n:
+            return True
+        paired[i] = True
+        for j in allowed[i]:
+            if paired[j]:
+                continue
+            steps += 1
+            if steps > budget:
+                raise NoPairing("no pairing without a repeat meeting was found in time")
+            paired[j] = True
+            pairs.append((i, j))
+            # Prune: nobody left may be stranded without a possible opponent.
+            if not stranded() and solve(i + 1):
+                return True
+            pairs.pop()
+            paired[j] = False
+        paired[i] = False
+        return False
+
+    if not solve(0):
+        raise NoPairing("every way of pairing this round repeats a meeting")
+    return [(order[i], order[j]) for i, j in pairs]
+
+
+Schedule = list[list[tuple[Id, Id | None]]]
+
+
+def round_robin(entrants: Sequence[Id], *, double: bool = False) -> Schedule:
+    """Every round of a round robin by the circle method; (x, None) is a bye.
+
+    Each entrant meets every other once (twice with `double`, the second time with sides
+    swapped). The first entrant stays put and the rest turn round it.
+    """
+    players: list[Id | None] = list(entrants)
+    if len(players) < 2:
+        raise NoPairing("a round robin needs at least two entrants")
+    if len(players) % 2:
+        players.append(None)
+    n = len(players)
+    rounds: Schedule = []
+    ring = players[1:]
+    for r in range(n - 1):
+        line = [players[0], *ring]
+        pairs = []
+        for k in range(n // 2):
+            a, b = line[k], line[n - 1 - k]
+            if r % 2 and k == 0:
+                a, b = b, a  # the fixed entrant alternates sides
+            if a is None:
+                a, b = b, None
+            pairs.append((a, b))
+        rounds.append(pairs)
+        ring = [ring[-1], *ring[:-1]]
+    if double:
+        rounds += [[(b, a) if b is not None else (a, None) for a, b in r] for r in rounds]
+    return rounds
+
+
+# -- playoffs -----------------------------------------------------------------------------
+
+
+def qualifier_count(entrants: int, *, fraction: float = 0.25, number: int | None = None) -> int:
+    """How many qualify: a set number, or the fraction of the field rounded up (at least 2)."""
+    if number is not None:
+        return max(2, min(number, entrants))
+    return max(2, min(entrants, math.ceil(entrants * fraction - 1e-9)))
+
+
+@dataclass(frozen=True)
+class Bracket:
+    size: int
+    byes: list  # seeds' ids that go straight to the second round, best first
+    first_round: list  # (top, bottom or None) in bracket order
+
+
+def bracket(seeds: Sequence[Id]) -> Bracket:
+    """A single-elimination bracket for `seeds` (best first), padded with byes.
+
+    The size is the next power of two; the top seeds take the byes, and the standard order
+    makes seed 1 meet the lowest seed, with 1 and 2 only meeting in the final.
+    """
+    q = len(seeds)
+    if q < 2:
+        raise ValueError("a bracket needs at least two qualifiers")
+    size = 1 << (q - 1).bit_length()
+    slots = seed_order(size)
+    first_round = []
+    for k in range(0, size, 2):
+        top, bottom = slots[k], slots[k + 1]
+        a = seeds[top - 1]
+        b = seeds[bottom - 1] if bottom <= q else None
+        first_round.append((a, b))
+    return Bracket(size=size, byes=list(seeds[: size - q]), first_round=first_round)
+
+
+def seed_order(size: int) -> list[int]:
+    """Seed numbers in bracket order: [1, 8, 4, 5, 2, 7, 3, 6] for 8."""
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [s for seed in order for s in (seed, total - seed)]
+    return order
+
+
+def series_winner(winners: Iterable[str], length: int) -> str | None:
+    """'a' or 'b' once a side has won more than half of a best-of-`length` series."""
+    need = length // 2 + 1
+    tally = {"a": 0, "b": 0}
+    for w in winners:
+        tally[w] += 1
+        if tally[w] >= need:
+            return w
+    return None

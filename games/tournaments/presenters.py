@@ -1,0 +1,305 @@
+"""The read side of a tournament: rows for its pages, the socket and the exports.
+
+Views and the consumer build their context here, so a page and a live push render the same
+fragments. What only the director may see is added only for a director.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch, Q
+
+from games.tournaments.common import can_direct, qualifying_rounds_left
+from games.tournaments.models import (
+    Dispute,
+    Entrant,
+    Game,
+    Pairing,
+    Round,
+    Standing,
+    Tournament,
+)
+
+
+@dataclass
+class GameRow:
+    game: Game
+    number: int
+    score: str
+    status: str
+    decided: bool
+
+
+@dataclass
+class PairingRow:
+    pairing: Pairing
+    table: int | None
+    a: Entrant
+    b: Entrant | None
+    seed_a: int | None
+    seed_b: int | None
+    games: list[GameRow]
+    series: str  # "2–1" in a playoff series
+    winner_id: int | None
+    done: bool
+
+
+@dataclass
+class RoundView:
+    round: Round
+    title: str
+    rows: list[PairingRow] = field(default_factory=list)
+
+
+def load(tournament_id) -> Tournament | None:
+    try:
+        return Tournament.objects.select_related("director").filter(pk=int(tournament_id)).first()
+    except (TypeError, ValueError):
+        return None
+
+
+def rounds(tournament: Tournament) -> list[RoundView]:
+    """Every round with its pairings and games, in three queries."""
+    pairings = Pairing.objects.select_related(
+        "a__user", "a__partner", "b__user", "b__partner"
+    ).prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
+    views = []
+    playoff_number = 0
+    for round_ in tournament.round_set.prefetch_related(Prefetch("pairings", queryset=pairings)):
+        if round_.stage == Round.Stage.PLAYOFF:
+            playoff_number += 1
+            title = playoff_title(playoff_number, len(round_.pairings.all()))
+        else:
+            title = f"Round {round_.number}"
+        view = RoundView(round=round_, title=title)
+        ordered = sorted(
+            round_.pairings.all(),
+            key=lambda p: (p.slot if p.slot is not None else 0, p.table is None, p.table or 0),
+        )
+        for p in ordered:
+            games = [_game_row(g) for g in p.games.all()]
+            wins_a = sum(1 for g in p.games.all() if g.is_decided and g.winner == "a")
+            wins_b = sum(1 for g in p.games.all() if g.is_decided and g.winner == "b")
+            view.rows.append(
+                PairingRow(
+                    pairing=p,
+                    table=p.table,
+                    a=p.a,
+                    b=p.b,
+                    seed_a=p.seed_a,
+                    seed_b=p.seed_b,
+                    games=games,
+                    series=f"{wins_a}–{wins_b}" if p.series_length > 1 else "",
+                    winner_id=p.winner_id,
+                    done=p.status == Pairing.Status.DONE,
+                )
+            )
+        views.append(view)
+    return views
+
+
+def playoff_title(number: int, pairings: int) -> str:
+    names = {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}
+    return names.get(pairings, f"Playoff round {number}")
+
+
+def standings(tournament: Tournament) -> list[Standing]:
+    return list(
+        Standing.objects.filter(tournament=tournament)
+        .select_related("entrant__user", "entrant__partner")
+        .order_by("position")
+    )
+
+
+def tournament_context(tournament: Tournament, user) -> dict[str, Any]:
+    """Everything the public page, the projector and the socket push need."""
+    all_rounds = rounds(tournament)
+    qualifying = [r for r in all_rounds if r.round.stage == Round.Stage.QUALIFYING]
+    playoff = [r for r in all_rounds if r.round.stage == Round.Stage.PLAYOFF]
+    return {
+        "tournament": tournament,
+        "current": all_rounds[-1] if all_rounds else None,
+        "qualifying_rounds": qualifying,
+        "earlier_rounds": list(reversed(all_rounds[:-1])),
+        "bracket": playoff,
+        "standings": standings(tournament),
+        "entrant_count": tournament.entrants.filter(withdrawn=False).count(),
+        "rounds_left": qualifying_rounds_left(tournament)
+        if tournament.stage == Tournament.Stage.QUALIFYING
+        else None,
+        "mine": my_games(tournament, user),
+        "is_director": can_direct(user),
+    }
+
+
+@dataclass
+class MyGame:
+    game: Game
+    side: str
+    opponent: str
+    table: int | None
+    round_title: str
+    can_enter: bool
+    can_confirm: bool
+    waiting_for_opponent: bool
+    pending_score: str
+
+
+def my_games(tournament: Tournament, user) -> list[MyGame]:
+    """The member's own games in play in this tournament, with what they may do about each."""
+    if user is None or not user.is_authenticated:
+        return []
+    games = (
+        Game.objects.filter(
+            pairing__round__tournament=tournament,
+            status__in=[Game.Status.OPEN, Game.Status.PENDING, Game.Status.DISPUTED],
+        )
+        .filter(
+            Q(pairing__a__user=user)
+            | Q(pairing__a__partner=user)
+            | Q(pairing__b__user=user)
+            | Q(pairing__b__partner=user)
+        )
+        .select_related(
+            "pairing__round",
+            "pairing__a__user",
+            "pairing__a__partner",
+            "pairing__b__user",
+            "pairing__b__partner",
+            "match",
+        )  # fmt: skip
+        .prefetch_related("entries")
+    )
+    rows = []
+    for game in games:
+        p = game.pairing
+        side = p.side_of(user)
+        opponent = p.b if side == "a" else p.a
+        entries = [e for e in game.entries.all() if e.side]
+        pending = entries[-1] if entries and game.status == Game.Status.PENDING else None
+        rows.append(
+            MyGame(
+                game=game,
+                side=side,
+                opponent=opponent.name if opponent else "",
+                table=p.table,
+                round_title=p.round.title,
+                can_enter=game.status in (Game.Status.OPEN, Game.Status.PENDING)
+                and game.match_id is None,
+                can_confirm=pending is not None and pending.side != side,
+                waiting_for_opponent=pending is not None and pending.side == side,
+                pending_score=f"{pending.score_a}–{pending.score_b}" if pending else "",
+            )
+        )
+    return rows
+
+
+def director_context(tournament: Tournament) -> dict[str, Any]:
+    """The director's page: entrants, games needing a result, disputes."""
+    entrants = list(tournament.entrants.select_related("user", "partner").order_by("pk"))
+    last = tournament.round_set.order_by("-number").first()
+    open_games = []
+    decided_games = []
+    if last is not None:
+        games = (
+            Game.objects.filter(pairing__round=last)
+            .select_related(
+                "pairing__a__user",
+                "pairing__a__partner",
+                "pairing__b__user",
+                "pairing__b__partner",
+                "match",
+            )  # fmt: skip
+            .order_by("pairing__slot", "pairing__table", "number")
+        )
+        for g in games:
+            (decided_games if g.is_decided else open_games).append(g)
+    disputes = list(
+        Dispute.objects.filter(game__pairing__round__tournament=tournament, resolved_at=None)
+        .select_related("first__by", "second__by", "game__pairing__a", "game__pairing__b")
+        .order_by("opened_at")
+    )
+    return {
+        "entrants": entrants,
+        "checked_in_count": sum(1 for e in entrants if e.checked_in and not e.withdrawn),
+        "last_round": last,
+        "open_games": open_games,
+        "decided_games": decided_games,
+        "disputes": disputes,
+        "round_complete": last is None
+        or not last.pairings.exclude(status=Pairing.Status.DONE).exists(),
+        "active_entrants": [e for e in entrants if not e.withdrawn],
+    }
+
+
+def _game_row(game: Game) -> GameRow:
+    if game.status == Game.Status.FORFEIT:
+        score = "forfeit"
+    elif game.is_decided:
+        score = f"{game.score_a}–{game.score_b}"
+    else:
+        score = ""
+    return GameRow(
+        game=game,
+        number=game.number,
+        score=score,
+        status=game.get_status_display(),
+        decided=game.is_decided,
+    )
+
+
+def profile_rows(user) -> list[dict[str, Any]]:
+    """The member's tournaments for their profile: event, card and finish, newest first."""
+    entries = (
+        Entrant.objects.filter(Q(user=user) | Q(partner=user))
+        .select_related("tournament", "standing", "user", "partner")
+        .order_by("-tournament__date", "-tournament__pk")
+    )
+    rows = []
+    for entrant in entries:
+        tournament = entrant.tournament
+        if tournament.stage == Tournament.Stage.ENTRY:
+            continue
+        standing = getattr(entrant, "standing", None)
+        rows.append(
+            {
+                "tournament": tournament,
+                "entrant": entrant,
+                "card": standing.card if standing else "",
+                "spread": standing.spread if standing else None,
+                "finish": finish(tournament, entrant, standing),
+            }
+        )
+    return rows
+
+
+def finish(tournament: Tournament, entrant: Entrant, standing: Standing | None) -> str:
+    """Where the entrant finished: the playoff round reached, or the standing position."""
+    playoff = list(
+        Pairing.objects.filter(round__tournament=tournament, round__stage=Round.Stage.PLAYOFF)
+        .filter(Q(a=entrant) | Q(b=entrant))
+        .select_related("round")
+        .order_by("-round__number")[:1]
+    )
+    if playoff:
+        last = playoff[0]
+        size = last.round.pairings.count()
+        if last.winner_id == entrant.pk and size == 1:
+            return "Champion"
+        if last.winner_id is None and last.status != Pairing.Status.DONE:
+            return "In the playoff"
+        if size == 1:
+            return "Runner-up"
+        return {2: "Semi-finalist", 4: "Quarter-finalist"}.get(size, f"Last {size * 2}")
+    if standing is None:
+        return ""
+    total = Standing.objects.filter(tournament=tournament).count()
+    prefix = "" if tournament.stage == Tournament.Stage.FINISHED else "currently "
+    return f"{prefix}{ordinal(standing.position)} of {total}"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -1,0 +1,145 @@
+"""The match socket: two players and a spectator each get their own fragments; hidden cards and
+the seed never travel to anyone who may not see them; an illegal move reaches no one."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from games import services
+from games.engine.variant import get_variant
+from tests.games.helpers import any_move, fresh
+from tests.realtime.test_presence import ORIGIN, app, session_cookie
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+CARD = re.compile(r'data-card="([A2-9TJQK][CDHS])"')
+
+
+async def open_socket(match_id, user=None, seq=None):
+    headers = [ORIGIN]
+    if user is not None:
+        headers.append((b"cookie", await session_cookie(user)))
+    path = f"/ws/matches/{match_id}/" + (f"?seq={seq}" if seq else "")
+    communicator = WebsocketCommunicator(app(), path, headers=headers)
+    connected, code = await communicator.connect()
+    return communicator, connected, code
+
+
+async def drain(communicator) -> str:
+    """Everything the socket has sent so far, joined."""
+    parts = []
+    while not await communicator.receive_nothing(timeout=0.3):
+        parts.append(await communicator.receive_from())
+    return "".join(parts)
+
+
+@sync_to_async
+def start_two_player(alice, bob):
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    return fresh(match)
+
+
+@sync_to_async
+def hidden_from(match, seat):
+    """Cards the seat may not see now: other hands, the crib, the undealt deck."""
+    snapshot = fresh(match).snapshot
+    engine = get_variant("cribbage")
+    state = engine.load(snapshot)
+    view_cards = set(re.findall(r"[A2-9TJQK][CDHS]", str(engine.view(state, seat))))
+    everything = {str(c) for hand in state.held for c in hand} | {str(c) for c in state.deck}
+    everything |= {str(c) for c in state.crib}
+    return everything - view_cards
+
+
+@sync_to_async
+def play(match, user, seat):
+    match = fresh(match)
+    services.match_play(match_id=match.pk, user=user, seq=match.seq, move=any_move(match, seat))
+    return fresh(match)
+
+
+async def test_each_seat_gets_its_own_hand_and_nobody_sees_hidden_cards(alice, bob, charlie):
+    match = await start_two_player(alice, bob)
+    sockets = {}
+    for name, user in (("alice", alice), ("bob", bob), ("charlie", charlie)):
+        communicator, connected, _ = await open_socket(match.pk, user)
+        assert connected
+        sockets[name] = communicator
+    first = {name: await drain(sock) for name, sock in sockets.items()}
+    hidden = {"alice": await hidden_from(match, 0), "bob": await hidden_from(match, 1)}
+    hidden["charlie"] = hidden["alice"] | hidden["bob"]
+    for name, html in first.items():
+        shown = set(CARD.findall(html))
+        assert not shown & hidden[name], f"{name} was sent hidden cards {shown & hidden[name]}"
+        assert match.seed not in html
+    assert len(CARD.findall(first["alice"].split('id="hand"')[1])) >= 6  # her own six cards
+    assert 'id="hand"' in first["charlie"] and "You are watching" in first["charlie"]
+
+    # Alice discards: everyone hears of it, but only as fragments for their own seat.
+    match = await play(match, alice, 0)
+    pushed = {name: await drain(sock) for name, sock in sockets.items()}
+    hidden = {"alice": await hidden_from(match, 0), "bob": await hidden_from(match, 1)}
+    hidden["charlie"] = hidden["alice"] | hidden["bob"]
+    for name, html in pushed.items():
+        assert f'data-seq="{match.seq}"' in html
+        shown = set(CARD.findall(html))
+        assert not shown & hidden[name], f"{name} was sent hidden cards {shown & hidden[name]}"
+        assert match.seed not in html
+    for sock in sockets.values():
+        await sock.disconnect()
+
+
+async def test_an_illegal_move_reaches_no_one(alice, bob):
+    match = await start_two_player(alice, bob)
+    bob_socket, _, _ = await open_socket(match.pk, bob, seq=match.seq)
+    await drain(bob_socket)
+
+    @sync_to_async
+    def cheat():
+        with pytest.raises(services.Illegal):
+            services.match_play(
+                match_id=match.pk, user=alice, seq=match.seq, move={"type": "discard", "cards": []}
+            )
+
+    await cheat()
+    assert await bob_socket.receive_nothing(timeout=0.3)
+    await bob_socket.disconnect()
+
+
+async def test_a_page_that_is_up_to_date_is_not_sent_its_fragments_again(alice, bob):
+    match = await start_two_player(alice, bob)
+    fresh_page, _, _ = await open_socket(match.pk, alice, seq=match.seq)
+    first = await drain(fresh_page)
+    assert 'id="hand"' not in first and f'data-seq="{match.seq}"' in first
+    stale_page, _, _ = await open_socket(match.pk, bob, seq=match.seq - 1)
+    assert 'id="hand"' in await drain(stale_page)  # a page that missed moves is healed
+    await fresh_page.disconnect()
+    await stale_page.disconnect()
+
+
+async def test_sockets_need_a_member_and_a_match(alice):
+    _, connected, code = await open_socket(12345, alice)
+    assert not connected
+    _, connected, code = await open_socket(12345, None)
+    assert not connected
+
+
+async def test_connections_mark_a_seat_present_and_away(alice, bob):
+    match = await start_two_player(alice, bob)
+    sock, _, _ = await open_socket(match.pk, bob)
+    await drain(sock)
+
+    @sync_to_async
+    def bob_seat():
+        return fresh(match).seats.get(user=bob)
+
+    seat = await bob_seat()
+    assert (seat.connections, seat.away_since) == (1, None)
+    await sock.disconnect()
+    seat = await bob_seat()
+    assert seat.connections == 0 and seat.away_since is not None

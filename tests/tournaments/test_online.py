@@ -1,0 +1,94 @@
+"""Online tournament games: a match per pairing, and the result flowing back by itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services as match_services
+from games.models import Match
+from games.tournaments import services
+from games.tournaments.models import Game, Standing
+from tests.games.helpers import play_out
+
+from .conftest import current_games
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_round_creates_a_seated_match_per_pairing(make_event, tess, alice, bob, charlie, dana):
+    event = make_event([alice, bob, charlie, dana], venue="online", options={"target": 61})
+    services.round_generate(tournament_id=event.pk, by=tess)
+    games = current_games(event)
+    assert len(games) == 2
+    for game in games:
+        match = game.match
+        assert game.source == Game.Source.ONLINE
+        assert (match.variant, match.options["target"], match.status) == ("cribbage", 61, "active")
+        seated = [s.user_id for s in match.seats.order_by("index")]
+        assert seated == [game.pairing.a.user_id, game.pairing.b.user_id]
+
+
+def test_a_finished_match_becomes_the_games_result(make_event, tess, alice, bob):
+    event = make_event([alice, bob], venue="online", options={"target": 61})
+    services.round_generate(tournament_id=event.pk, by=tess)
+    game = current_games(event)[0]
+    members = {0: game.pairing.a.user, 1: game.pairing.b.user}
+    match = play_out(game.match, members)
+    assert match.status == Match.Status.FINISHED
+    game.refresh_from_db()
+    assert game.status == Game.Status.CONFIRMED
+    by_seat = {tuple(s["seats"]): s["score"] for s in match.outcome["sides"]}
+    assert (game.score_a, game.score_b) == (min(by_seat[(0,)], 61), min(by_seat[(1,)], 61))
+    assert game.winner == ("a" if 0 in match.outcome["winners"] else "b")
+    winner = game.pairing.a if game.winner == "a" else game.pairing.b
+    assert Standing.objects.get(entrant=winner).wins == 1
+
+
+def test_a_resignation_gives_the_game_to_the_other_side(make_event, tess, alice, bob):
+    event = make_event([alice, bob], venue="online")
+    services.round_generate(tournament_id=event.pk, by=tess)
+    game = current_games(event)[0]
+    loser = game.pairing.b.user
+    match_services.match_resign(match_id=game.match_id, user=loser)
+    game.refresh_from_db()
+    assert (game.status, game.winner, game.score_a) == ("confirmed", "a", 121)
+    assert game.score_b < 121 and game.points_a == 3  # the loser had pegged little: a skunk
+
+
+def test_a_playoff_series_sets_up_the_next_match(make_event, tess, alice, bob):
+    event = make_event([alice, bob], venue="online", rounds=1, playoff=True, qualifiers=2)
+    services.round_generate(tournament_id=event.pk, by=tess)
+    first = current_games(event)[0]
+    match_services.match_resign(match_id=first.match_id, user=first.pairing.b.user)
+    final = services.playoffs_start(tournament_id=event.pk, by=tess).pairings.get()
+    game1 = final.games.get()
+    match_services.match_resign(match_id=game1.match_id, user=final.a.user)
+    game2 = final.games.get(number=2)
+    assert game2.match is not None and game2.match.status == Match.Status.ACTIVE
+    assert game2.match_id != game1.match_id
+
+
+def test_a_mixed_event_plays_guests_over_the_table(make_event, tess, alice):
+    event = make_event([alice, "Guest Gail"], venue="mixed")
+    services.round_generate(tournament_id=event.pk, by=tess)
+    game = current_games(event)[0]
+    assert game.match is None and game.source == Game.Source.TABLE
+
+
+def test_doubles_partners_sit_opposite(make_event, tess, alice, bob, charlie, dana):
+    event = make_event(venue="online", players=4)
+    services.entrant_add(tournament_id=event.pk, by=tess, user=alice, partner=bob, checked_in=True)
+    services.entrant_add(
+        tournament_id=event.pk, by=tess, user=charlie, partner=dana, checked_in=True
+    )
+    services.round_generate(tournament_id=event.pk, by=tess)
+    game = current_games(event)[0]
+    seats = {s.index: s for s in game.match.seats.all()}
+    a, b = game.pairing.a, game.pairing.b
+    assert [seats[i].user_id for i in range(4)] == [
+        a.user_id,
+        b.user_id,
+        a.partner_id,
+        b.partner_id,
+    ]
+    assert seats[0].team == seats[2].team != seats[1].team
