@@ -82,7 +82,8 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
             print("(daphne did not stop within 30 s of SIGTERM)")
-    print(f"move round trip, POST -> other player's socket, {len(moves)} moves (one daphne, SQLite)")
+    print(f"move round trip, POST -> other player's socket, {len(moves)} moves")
+    print("(one daphne process, SQLite, in-memory channel layer)")
     _report("  move", moves, target=50)
     _report("  bare WebSocket echo", echo, target=None)
 

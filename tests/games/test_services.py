@@ -254,9 +254,7 @@ def test_the_computer_moves_for_its_seat(alice):
 
 
 def test_the_computer_move_is_skipped_when_the_board_moved_on(alice):
-    match = services.match_create(
-        creator=alice, variant="cribbage", players=2, computer_seats=[1]
-    )
+    match = services.match_create(creator=alice, variant="cribbage", players=2, computer_seats=[1])
     match = fresh(match)
     assert services.match_play_computer(match_id=match.pk, seq=match.seq - 1) is None
     assert services.match_play_computer(match_id=match.pk, seq=match.seq + 5) is None
