@@ -42,4 +42,4 @@ format: $(VENV)/.installed
 	$(BIN)/ruff check --fix .
 
 clean:
-	rm -rf $(VENV) var/static var/test-db.sqlite3*
+	rm -rf $(VENV) var/static var/test-db-*
