@@ -31,10 +31,12 @@ def signup(request: HttpRequest) -> HttpResponse:
 @require_GET
 def profile(request: HttpRequest, username: str) -> HttpResponse:
     from games.presenters import history_page
+    from games.tournaments.presenters import profile_rows
 
     member = get_object_or_404(User, username=username, is_active=True)
     history = history_page(member, request.GET.get("page"))
-    return render(request, "accounts/profile.html", {"member": member, "history": history})
+    context = {"member": member, "history": history, "tournaments": profile_rows(member)}
+    return render(request, "accounts/profile.html", context)
 
 
 @login_required

@@ -13,7 +13,10 @@ from games.tournaments.pairing import TIEBREAK_LABELS, TIEBREAKS
 
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=120, initial="Club night")
-    date = forms.DateField(initial=dt.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        initial=dt.date.today,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
     doubles = forms.BooleanField(
         required=False, label="Doubles (teams of two, partners sit opposite)"
     )

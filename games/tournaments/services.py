@@ -21,19 +21,16 @@ from games.tournaments.common import (
     Forbidden,
     NotFound,
     ServiceError,
-    advance,
     can_direct,
     entrant_in,
     locked_tournament,
-    new_game,
     notify,
-    qualifying_rounds_left,
     recompute,
     require_director,
     series_resolve,
     standings_recompute,
 )
-from games.tournaments.models import Entrant, Game, Pairing, Round, Standing, Tournament
+from games.tournaments.models import Entrant, Round, Tournament
 from games.tournaments.results import (
     dispute_resolve,
     game_forfeit,
@@ -41,6 +38,7 @@ from games.tournaments.results import (
     result_correct,
     result_enter,
 )
+from games.tournaments.rounds import pairing_swap, playoffs_start, round_generate
 
 __all__ = [
     "Conflict",
@@ -285,128 +283,7 @@ def entrant_withdraw(*, entrant_id: int, by) -> Entrant:
         return entrant
 
 
-def round_generate(*, tournament_id: int, by) -> Round:
-    """Draw the next round: the first qualifying round at random, later ones by standings
-    without repeat meetings (or the round robin's next round), or the playoff's next round."""
-    with transaction.atomic():
-        require_director(by)
-        tournament = locked_tournament(tournament_id)
-        stage = tournament.stage
-        if stage == Tournament.Stage.FINISHED:
-            raise Conflict("the tournament is over")
-        _require_round_complete(tournament)
-        if stage == Tournament.Stage.PLAYOFF:
-            round_ = _next_playoff_round(tournament)
-        else:
-            round_ = _next_qualifying_round(tournament)
-        recompute(tournament)
-        return round_
-
-
-def pairing_swap(*, round_id: int, entrant_id: int, other_entrant_id: int, by) -> Round:
-    """Swap two entrants' places in a round before their games start (a bye moves too)."""
-    with transaction.atomic():
-        require_director(by)
-        try:
-            tournament_id = Round.objects.values_list("tournament_id", flat=True).get(pk=round_id)
-        except (Round.DoesNotExist, ValueError, TypeError):
-            raise NotFound("there is no such round") from None
-        tournament = locked_tournament(tournament_id)
-        round_ = tournament.round_set.get(pk=round_id)
-        if round_ != tournament.round_set.order_by("-number").first():
-            raise Conflict("only the latest round's pairings can be changed")
-        if entrant_id == other_entrant_id:
-            raise ServiceError("choose two different entrants", field="other_entrant")
-        spots = {}
-        for eid in (entrant_id, other_entrant_id):
-            pairing = round_.pairings.filter(models_q_entrant(eid)).first()
-            if pairing is None:
-                raise ServiceError("both entrants must be in this round", field="entrant")
-            spots[eid] = (pairing, "a" if pairing.a_id == eid else "b")
-        (p1, s1), (p2, s2) = spots[entrant_id], spots[other_entrant_id]
-        if p1.pk == p2.pk:
-            raise ServiceError("those two already play each other", field="other_entrant")
-        for p in (p1, p2):
-            if p.round.stage == Round.Stage.PLAYOFF:
-                raise Conflict("playoff pairings follow the bracket and cannot be swapped")
-            if not p.is_bye and not _unstarted(p):
-                raise Conflict(f"table {p.table}'s game has started, so it cannot change")
-        setattr(p1, f"{s1}_id", other_entrant_id)
-        setattr(p2, f"{s2}_id", entrant_id)
-        for p in (p1, p2):
-            if p.a_id is None:  # a bye moved onto side a: keep the entrant on side a
-                p.a_id, p.b_id = p.b_id, None
-            if p.is_bye:
-                p.status, p.winner_id = Pairing.Status.DONE, p.a_id
-                p.games.all().delete()
-            else:
-                p.status, p.winner_id = Pairing.Status.PLAYING, None
-                if not p.games.exists():
-                    new_game(p, 1)
-            p.save(update_fields=["a", "b", "status", "winner"])
-        for p in (p1, p2):
-            if not p.is_bye and p.table is None:
-                p.table = (round_.pairings.exclude(table=None).count() or 0) + 1
-                p.save(update_fields=["table"])
-            elif p.is_bye and p.table is not None:
-                p.table = None
-                p.save(update_fields=["table"])
-        recompute(tournament)
-        return round_
-
-
-def playoffs_start(*, tournament_id: int, by) -> Round:
-    """Seed the qualifiers by standing into a bracket; the top seeds take the byes."""
-    with transaction.atomic():
-        require_director(by)
-        tournament = locked_tournament(tournament_id)
-        if not tournament.playoff:
-            raise Conflict("this tournament has no playoff")
-        if tournament.stage == Tournament.Stage.PLAYOFF:
-            raise Conflict("the playoff has already started")
-        if tournament.stage == Tournament.Stage.FINISHED:
-            raise Conflict("the tournament is over")
-        if tournament.qualifying == Tournament.Qualifying.NONE:
-            field = list(tournament.entrants.filter(checked_in=True, withdrawn=False))
-            field.sort(key=lambda e: (e.draw is None, e.draw or 0, e.pk))
-            if tournament.stage == Tournament.Stage.ENTRY:
-                _draw(tournament, field)
-            seeds = field
-        else:
-            if tournament.stage != Tournament.Stage.QUALIFYING:
-                raise Conflict("play the qualifying rounds first")
-            _require_round_complete(tournament)
-            left = qualifying_rounds_left(tournament)
-            if left:
-                raise Conflict(f"{left} qualifying round{'s' if left > 1 else ''} still to play")
-            recompute(tournament)
-            ranked = Standing.objects.filter(tournament=tournament, entrant__withdrawn=False)
-            seeds = [s.entrant for s in ranked.select_related("entrant").order_by("position")]
-        count = rules.qualifier_count(len(seeds), number=tournament.qualifiers)
-        if len(seeds) < 2:
-            raise Conflict("a playoff needs at least two entrants")
-        seeds = seeds[:count]
-        plan = rules.bracket([e.pk for e in seeds])
-        seed_of = {e.pk: i for i, e in enumerate(seeds, start=1)}
-        round_ = _new_round(tournament, Round.Stage.PLAYOFF)
-        for slot, (a, b) in enumerate(plan.first_round):
-            _new_pairing(round_, a, b, slot=slot, seeds=seed_of,
-                         series=tournament.series_length)  # fmt: skip
-        _number_tables(round_)
-        tournament.stage = Tournament.Stage.PLAYOFF
-        tournament.save(update_fields=["stage", "updated_at"])
-        advance(tournament)
-        notify(tournament)
-        return round_
-
-
 # -- internals ----------------------------------------------------------------------------
-
-
-def models_q_entrant(entrant_id):
-    from django.db.models import Q
-
-    return Q(a_id=entrant_id) | Q(b_id=entrant_id)
 
 
 def _whole(value) -> bool:
@@ -457,167 +334,3 @@ def models_user_q(user_id):
     from django.db.models import Q
 
     return Q(user_id=user_id) | Q(partner_id=user_id)
-
-
-def _require_round_complete(tournament: Tournament) -> None:
-    last = tournament.round_set.order_by("-number").first()
-    if last is None:
-        return
-    open_count = last.pairings.exclude(status=Pairing.Status.DONE).count()
-    if open_count:
-        raise Conflict(
-            f"{last.title} still has {open_count} pairing{'s' if open_count > 1 else ''} "
-            "without a result"
-        )
-
-
-def _draw(tournament: Tournament, entrants: list[Entrant]) -> None:
-    import random
-
-    order = list(entrants)
-    random.Random(tournament.seed).shuffle(order)
-    for number, entrant in enumerate(order, start=1):
-        entrant.draw = number
-    Entrant.objects.bulk_update(order, ["draw"])
-    entrants[:] = order
-
-
-def _next_qualifying_round(tournament: Tournament) -> Round:
-    if tournament.qualifying == Tournament.Qualifying.NONE:
-        raise Conflict("this tournament has no qualifying rounds: start the playoff")
-    first = tournament.stage == Tournament.Stage.ENTRY
-    if first:
-        field = list(tournament.entrants.filter(checked_in=True, withdrawn=False))
-        if len(field) < 2:
-            raise Conflict("check in at least two entrants before the first round")
-        _draw(tournament, field)
-        tournament.stage = Tournament.Stage.QUALIFYING
-        tournament.save(update_fields=["stage", "updated_at"])
-    elif qualifying_rounds_left(tournament) == 0:
-        if tournament.playoff:
-            raise Conflict("the qualifying rounds are over: start the playoff")
-        raise Conflict("every round has been played")
-    if tournament.qualifying == Tournament.Qualifying.SWISS:
-        pairs = _swiss_pairs(tournament, first)
-    else:
-        pairs = _round_robin_pairs(tournament)
-    round_ = _new_round(tournament, Round.Stage.QUALIFYING)
-    for a, b in pairs:
-        _new_pairing(round_, a, b)
-    _number_tables(round_)
-    advance(tournament)
-    return round_
-
-
-def _swiss_pairs(tournament: Tournament, first: bool) -> list[tuple[int, int | None]]:
-    active = set(
-        tournament.entrants.filter(checked_in=True, withdrawn=False).values_list("pk", flat=True)
-    )
-    if len(active) < 2:
-        raise Conflict("fewer than two entrants are still playing")
-    if first:
-        ranked = sorted(active)
-    else:
-        recompute(tournament)
-        ranked = [
-            eid
-            for eid in Standing.objects.filter(tournament=tournament)
-            .order_by("position")
-            .values_list("entrant_id", flat=True)
-            if eid in active
-        ]
-    met, had_bye = set(), set()
-    for a, b in Pairing.objects.filter(
-        round__tournament=tournament, round__stage=Round.Stage.QUALIFYING
-    ).values_list("a_id", "b_id"):
-        if b is None:
-            had_bye.add(a)
-        else:
-            met.add(frozenset((a, b)))
-    try:
-        pairs, bye = rules.swiss_round(
-            ranked, met, had_bye, first=first, seed=f"{tournament.seed}-1"
-        )
-    except rules.NoPairing as error:
-        raise Conflict(f"no round without a repeat meeting is possible ({error})") from None
-    return [*pairs, *([(bye, None)] if bye is not None else [])]
-
-
-def _round_robin_pairs(tournament: Tournament) -> list[tuple[int, int | None]]:
-    drawn = tournament.entrants.filter(draw__isnull=False).order_by("draw")
-    roster = list(drawn.values_list("pk", "withdrawn"))
-    withdrawn = {pk for pk, gone in roster if gone}
-    schedule = rules.round_robin(
-        [pk for pk, _ in roster],
-        double=tournament.qualifying == Tournament.Qualifying.DOUBLE_ROUND_ROBIN,
-    )
-    index = tournament.round_set.filter(stage=Round.Stage.QUALIFYING).count()
-    pairs = []
-    for a, b in schedule[index]:
-        if a in withdrawn:
-            a, b = b, None
-        if b in withdrawn:
-            b = None
-        if a is not None:
-            pairs.append((a, b))
-    return pairs
-
-
-def _next_playoff_round(tournament: Tournament) -> Round:
-    last = tournament.round_set.order_by("-number").first()
-    previous = list(last.pairings.order_by("slot"))
-    if len(previous) == 1:
-        raise Conflict("the final is decided: the tournament is over")
-    seed_of = {}
-    for p in previous:
-        seed_of[p.a_id] = p.seed_a
-        if p.b_id:
-            seed_of[p.b_id] = p.seed_b
-    round_ = _new_round(tournament, Round.Stage.PLAYOFF)
-    for slot in range(len(previous) // 2):
-        top, bottom = previous[2 * slot], previous[2 * slot + 1]
-        _new_pairing(round_, top.winner_id, bottom.winner_id, slot=slot, seeds=seed_of,
-                     series=tournament.series_length)  # fmt: skip
-    _number_tables(round_)
-    notify(tournament)
-    return round_
-
-
-def _new_round(tournament: Tournament, stage: str) -> Round:
-    number = tournament.round_set.count() + 1
-    return Round.objects.create(tournament=tournament, number=number, stage=stage)
-
-
-def _new_pairing(round_, a, b, *, slot=None, seeds=None, series=1) -> Pairing:
-    seeds = seeds or {}
-    pairing = Pairing.objects.create(
-        round=round_,
-        a_id=a,
-        b_id=b,
-        slot=slot,
-        seed_a=seeds.get(a),
-        seed_b=seeds.get(b) if b is not None else None,
-        series_length=series,
-        status=Pairing.Status.DONE if b is None else Pairing.Status.PLAYING,
-        winner_id=a if b is None else None,
-    )
-    if b is not None:
-        new_game(pairing, 1)
-    return pairing
-
-
-def _number_tables(round_: Round) -> None:
-    """Table 1 for the first pairing drawn (the leaders after round 1); byes get no table."""
-    playing = [p for p in round_.pairings.order_by("slot", "pk") if not p.is_bye]
-    for table, p in enumerate(playing, start=1):
-        p.table = table
-    Pairing.objects.bulk_update(playing, ["table"])
-
-
-def _unstarted(pairing: Pairing) -> bool:
-    for game in pairing.games.all():
-        if game.status != Game.Status.OPEN or game.entries.exists():
-            return False
-        if game.match_id is not None:
-            return False
-    return True

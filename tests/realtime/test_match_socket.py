@@ -143,3 +143,37 @@ async def test_connections_mark_a_seat_present_and_away(alice, bob):
     await sock.disconnect()
     seat = await bob_seat()
     assert seat.connections == 0 and seat.away_since is not None
+
+
+async def test_server_shutdown_closes_with_1012_so_pages_reconnect(alice, bob):
+    match = await start_two_player(alice, bob)
+    sock, connected, _ = await open_socket(match.pk, alice)
+    assert connected
+    await drain(sock)
+    sock.future.cancel()  # what daphne does to every connection when it stops
+    message = await sock.receive_output(timeout=1)
+    assert message == {"type": "websocket.close", "code": 1012}
+
+
+async def test_the_lobby_updates_live(alice, bob):
+    headers = [ORIGIN, (b"cookie", await session_cookie(bob))]
+    lobby = WebsocketCommunicator(app(), "/ws/lobby/", headers=headers)
+    connected, _ = await lobby.connect()
+    assert connected
+
+    @sync_to_async
+    def create():
+        return services.match_create(creator=alice, variant="cribbage", players=2)
+
+    match = await create()
+    html = await lobby.receive_from(timeout=3)
+    assert f"open-match-{match.pk}" in html and 'hx-swap-oob="true"' in html
+
+    @sync_to_async
+    def cancel():
+        services.match_cancel(match_id=match.pk, user=alice)
+
+    await cancel()
+    html = await lobby.receive_from(timeout=3)
+    assert f"open-match-{match.pk}" not in html
+    await lobby.disconnect()

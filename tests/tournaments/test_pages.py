@@ -160,3 +160,20 @@ def test_projector_and_print_views(client, night):
     assert "Round 1" in screen and "/ws/tournaments/" in screen
     sheet = client.get(reverse("tournament_print", args=[night.pk])).content.decode()
     assert sheet.count('class="score-card"') == 2
+
+
+def test_the_profile_lists_tournaments_with_card_and_finish(client, make_event, tess, alice, bob):
+    event = make_event([alice, bob], rounds=1, playoff=True, qualifiers=2, series_length=1)
+    services.round_generate(tournament_id=event.pk, by=tess)
+    game = current_games(event)[0]
+    alice_side = game.pairing.side_of(alice)
+    score = (121, 85) if alice_side == "a" else (85, 121)
+    services.result_enter(game_id=game.pk, by=tess, score_a=score[0], score_b=score[1])
+    page = client.get(reverse("profile", args=["alice"])).content.decode()
+    assert "Tuesday club night" in page and "3/1" in page and "1st of 2" in page
+    final = services.playoffs_start(tournament_id=event.pk, by=tess).pairings.get()
+    game = final.games.get()
+    score = (121, 100) if final.side_of(bob) == "a" else (100, 121)
+    services.result_enter(game_id=game.pk, by=tess, score_a=score[0], score_b=score[1])
+    assert "Champion" in client.get(reverse("profile", args=["bob"])).content.decode()
+    assert "Runner-up" in client.get(reverse("profile", args=["alice"])).content.decode()
