@@ -323,6 +323,22 @@ def match_abort(*, match_id: int, user: User) -> Match:
     return match
 
 
+def match_void(*, match_id: int) -> Match:
+    """Call off a match nobody has moved in, with no result (a tournament pairing changed).
+
+    For code acting for the club (the tournament director's services), so no seat is needed.
+    """
+    with transaction.atomic():
+        match = _locked(match_id)
+        if match.is_over:
+            return match
+        if match.moves_played:
+            raise Conflict("moves have been made in this match, so it cannot be called off")
+        _end(match, Match.Ending.ABORTED, status=Match.Status.ABORTED)
+        _after_commit(match, lobby=True)
+    return match
+
+
 def match_claim(*, match_id: int, user: User) -> Match:
     """Act on a seat whose member has been away longer than MATCH_AWAY_SECONDS.
 

@@ -131,6 +131,8 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     match = presenters.load_match(match_id)
     if match is None:
         raise Http404("There is no such match.")
+    if match.snapshot is None:
+        raise Http404("This match never started, so there is nothing to replay.")
     if not match.is_over:
         return render(
             request,

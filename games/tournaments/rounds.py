@@ -75,6 +75,8 @@ def pairing_swap(*, round_id: int, entrant_id: int, other_entrant_id: int, by) -
                 raise Conflict("playoff pairings follow the bracket and cannot be swapped")
             if not p.is_bye and not _unstarted(p):
                 raise Conflict(f"table {p.table}'s game has started, so it cannot change")
+        for p in (p1, p2):
+            _call_off_matches(p)
         setattr(p1, f"{s1}_id", other_entrant_id)
         setattr(p2, f"{s2}_id", entrant_id)
         for p in (p1, p2):
@@ -87,6 +89,8 @@ def pairing_swap(*, round_id: int, entrant_id: int, other_entrant_id: int, by) -
                 p.status, p.winner_id = Pairing.Status.PLAYING, None
                 if not p.games.exists():
                     new_game(p, 1)
+                else:
+                    _seat_online(p)
             p.save(update_fields=["a", "b", "status", "winner"])
         for p in (p1, p2):
             if not p.is_bye and p.table is None:
@@ -305,9 +309,31 @@ def _number_tables(round_: Round) -> None:
 
 
 def _unstarted(pairing: Pairing) -> bool:
-    for game in pairing.games.all():
+    """No game of the pairing has a result, an entry, or a move in its online match."""
+    for game in pairing.games.select_related("match"):
         if game.status != Game.Status.OPEN or game.entries.exists():
             return False
-        if game.match_id is not None:
+        if game.match_id is not None and (game.match.moves_played or game.match.is_over):
             return False
     return True
+
+
+def _call_off_matches(pairing: Pairing) -> None:
+    """The unplayed online matches of a pairing that is about to change go, with no result."""
+    from games import services as match_services
+
+    for game in pairing.games.exclude(match=None):
+        match_id = game.match_id
+        game.match = None
+        game.save(update_fields=["match"])
+        match_services.match_void(match_id=match_id)
+
+
+def _seat_online(pairing: Pairing) -> None:
+    """Give the pairing's open games new online matches with the players now at the table."""
+    from games.tournaments import online
+
+    if not online.plays_online(pairing):
+        return
+    for game in pairing.games.filter(match=None, status=Game.Status.OPEN):
+        online.start_match(game)

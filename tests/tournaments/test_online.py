@@ -92,3 +92,42 @@ def test_doubles_partners_sit_opposite(make_event, tess, alice, bob, charlie, da
         b.partner_id,
     ]
     assert seats[0].team == seats[2].team != seats[1].team
+
+
+def test_a_swap_before_anyone_moves_reseats_the_online_matches(
+    make_event, tess, alice, bob, charlie, dana
+):
+    event = make_event([alice, bob, charlie, dana], venue="online", options={"target": 61})
+    round_ = services.round_generate(tournament_id=event.pk, by=tess)
+    first, second = current_games(event)
+    old = {first.match_id, second.match_id}
+    mover, other = first.pairing.a, second.pairing.a
+    services.pairing_swap(
+        round_id=round_.pk, entrant_id=mover.pk, other_entrant_id=other.pk, by=tess
+    )
+    assert set(Match.objects.filter(pk__in=old).values_list("status", flat=True)) == {"aborted"}
+    for game in current_games(event):
+        seated = [s.user_id for s in game.match.seats.order_by("index")]
+        assert seated == [game.pairing.a.user_id, game.pairing.b.user_id]
+        assert game.match_id not in old and game.match.status == "active"
+
+
+def test_no_swap_once_a_move_is_made_online(make_event, tess, alice, bob, charlie, dana):
+    from tests.games.helpers import any_move
+
+    event = make_event([alice, bob, charlie, dana], venue="online", options={"target": 61})
+    round_ = services.round_generate(tournament_id=event.pk, by=tess)
+    first, second = current_games(event)
+    match = first.match
+    seat_user = first.pairing.a.user
+    match_services.match_play(
+        match_id=match.pk, user=seat_user, seq=match.seq, move=any_move(match, 0)
+    )
+    with pytest.raises(services.Conflict, match="has started"):
+        services.pairing_swap(
+            round_id=round_.pk,
+            entrant_id=first.pairing.a.pk,
+            other_entrant_id=second.pairing.a.pk,
+            by=tess,
+        )
+    assert Match.objects.get(pk=match.pk).status == "active"
