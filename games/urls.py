@@ -7,6 +7,7 @@ ACTIONS = ("join", "leave", "cancel", "resign", "abort", "claim")
 urlpatterns = [
     path("play/", views.lobby, name="lobby"),
     path("play/new/", views.create, name="match_create"),
+    path("rules/<slug:variant>/", views.rules, name="rules"),
     path("matches/<int:match_id>/", views.match_page, name="match"),
     path("matches/<int:match_id>/board/", views.board, name="match_board"),
     path("matches/<int:match_id>/move/", views.move, name="match_move"),

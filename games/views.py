@@ -174,6 +174,16 @@ def _seq(value: str) -> int:
         raise ValueError("that move could not be read: reload the page and try again") from None
 
 
+@require_GET
+def rules(request: HttpRequest, variant: str) -> HttpResponse:
+    """How to play a game, in the club's own words."""
+    try:
+        get_variant(variant)
+    except KeyError:
+        raise Http404("There is no such game.") from None
+    return render(request, f"games/rules/{variant}.html")
+
+
 def parse_move(data) -> dict[str, Any]:
     """A move from form fields: a JSON `move` from a button, or `type` plus its fields."""
     if data.get("move"):

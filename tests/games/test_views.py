@@ -237,3 +237,12 @@ def test_history_is_paginated_newest_first(client, alice, bob):
     assert rows[0]["match"].finished_at >= rows[-1]["match"].finished_at
     second = client.get(reverse("profile", args=["alice"]), {"page": 2})
     assert len(second.context["history"].rows) == 2
+
+
+def test_the_rules_page_explains_the_game(client):
+    page = client.get(reverse("rules", args=["cribbage"]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    for words in ("his heels", "go", "muggins", "skunk", "nobs", "31"):
+        assert words in text
+    assert client.get(reverse("rules", args=["chess"])).status_code == 404
