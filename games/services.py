@@ -91,22 +91,11 @@ def match_create(
 
     It starts at once when the computer fills every other seat.
     """
-    try:
-        engine = get_variant(variant)
-    except UnknownVariant as error:
-        raise ServiceError(str(error), field="variant") from None
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ServiceError("the number of players must be a whole number", field="players")
-    if players not in engine.player_counts:
-        counts = ", ".join(str(n) for n in engine.player_counts)
-        raise ServiceError(f"{engine.name} is for {counts} players", field="players")
-    try:
-        cleaned = engine.clean_options(players, options or {})
-    except BadOptions as error:
-        raise ServiceError(str(error), field=f"options.{error.option}") from None
-    computers = sorted(set(computer_seats))
-    if any(isinstance(s, bool) or not isinstance(s, int) for s in computers):
+    engine, cleaned = _checked_game(variant, players, options)
+    computer_seats = list(computer_seats)
+    if any(isinstance(s, bool) or not isinstance(s, int) for s in computer_seats):
         raise ServiceError("computer seats are seat numbers", field="computer_seats")
+    computers = sorted(set(computer_seats))
     if any(not 0 <= s < players for s in computers):
         raise ServiceError(f"seats run from 0 to {players - 1}", field="computer_seats")
     if len(computers) >= players:
@@ -117,21 +106,11 @@ def match_create(
     if invite_only and not invited and len(computers) < players - 1:
         raise ServiceError("an invitation-only match needs someone invited", field="invited")
 
-    seed = secrets.token_bytes(32)
-    teams = engine.teams(players)
-    team_of = {seat: t for t, seats in enumerate(teams) for seat in seats}
+    team_of = _teams(engine, players)
     creator_seat = next(s for s in range(players) if s not in computers)
     now = timezone.now()
     with transaction.atomic():
-        match = Match.objects.create(
-            variant=engine.key,
-            players=players,
-            options=cleaned,
-            invite_only=invite_only,
-            created_by=creator,
-            seed=seed.hex(),
-            seed_sha256=hashlib.sha256(seed).hexdigest(),
-        )
+        match = _new_match(engine, players, cleaned, creator=creator, invite_only=invite_only)
         Seat.objects.bulk_create(
             Seat(
                 match=match,
@@ -165,32 +144,13 @@ def match_create_seated(
 
     It starts at once. Tournaments use it to set up a pairing's game online.
     """
-    try:
-        engine = get_variant(variant)
-    except UnknownVariant as error:
-        raise ServiceError(str(error), field="variant") from None
-    if len(players) not in engine.player_counts:
-        counts = ", ".join(str(n) for n in engine.player_counts)
-        raise ServiceError(f"{engine.name} is for {counts} players", field="players")
+    engine, cleaned = _checked_game(variant, len(players), options)
     if any(p is None for p in players) or len({p.pk for p in players}) != len(players):
         raise ServiceError("every seat needs a different member", field="players")
-    try:
-        cleaned = engine.clean_options(len(players), options or {})
-    except BadOptions as error:
-        raise ServiceError(str(error), field=f"options.{error.option}") from None
-    seed = secrets.token_bytes(32)
-    team_of = {seat: t for t, seats in enumerate(engine.teams(len(players))) for seat in seats}
+    team_of = _teams(engine, len(players))
     now = timezone.now()
     with transaction.atomic():
-        match = Match.objects.create(
-            variant=engine.key,
-            players=len(players),
-            options=cleaned,
-            invite_only=True,
-            created_by=creator,
-            seed=seed.hex(),
-            seed_sha256=hashlib.sha256(seed).hexdigest(),
-        )
+        match = _new_match(engine, len(players), cleaned, creator=creator, invite_only=True)
         Seat.objects.bulk_create(
             Seat(match=match, index=i, team=team_of.get(i, i), user=member, joined_at=now)
             for i, member in enumerate(players)
@@ -431,6 +391,42 @@ def replay(match: Match) -> list[tuple[Any, list[dict[str, Any]]]]:
 
 
 # -- internals --------------------------------------------------------------------------------
+
+
+def _checked_game(variant: str, players: Any, options: Mapping[str, Any] | None):
+    """The variant and its cleaned options, or a ServiceError naming the field at fault."""
+    try:
+        engine = get_variant(variant)
+    except UnknownVariant as error:
+        raise ServiceError(str(error), field="variant") from None
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ServiceError("the number of players must be a whole number", field="players")
+    if players not in engine.player_counts:
+        counts = ", ".join(str(n) for n in engine.player_counts)
+        raise ServiceError(f"{engine.name} is for {counts} players", field="players")
+    try:
+        return engine, engine.clean_options(players, options or {})
+    except BadOptions as error:
+        raise ServiceError(str(error), field=f"options.{error.option}") from None
+
+
+def _teams(engine, players: int) -> dict[int, int]:
+    """Seat -> side number."""
+    return {seat: t for t, seats in enumerate(engine.teams(players)) for seat in seats}
+
+
+def _new_match(engine, players: int, options: dict, *, creator: User, invite_only: bool) -> Match:
+    """The match row, with a fresh secret seed from `secrets` and its public hash."""
+    seed = secrets.token_bytes(32)
+    return Match.objects.create(
+        variant=engine.key,
+        players=players,
+        options=options,
+        invite_only=invite_only,
+        created_by=creator,
+        seed=seed.hex(),
+        seed_sha256=hashlib.sha256(seed).hexdigest(),
+    )
 
 
 def _locked(match_id: int) -> Match:
