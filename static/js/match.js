@@ -30,9 +30,12 @@
     const seq = seqOf(event.detail.serverResponse);
     if (seq === null) return;
     const ok = event.detail.xhr.status < 400;
-    // An answer for the board the page already shows adds nothing (the socket was quicker),
-    // unless it carries an error to show.
-    if (seq < currentSeq() || (ok && seq === currentSeq())) event.detail.shouldSwap = false;
+    const isMove = (event.detail.requestConfig || {}).verb === "post";
+    // The answer to a move, for the board the page already shows, adds nothing (the socket was
+    // quicker) unless it carries an error; a board fetched to heal a gap always applies.
+    if (seq < currentSeq() || (isMove && ok && seq === currentSeq())) {
+      event.detail.shouldSwap = false;
+    }
   });
   match.addEventListener("htmx:wsBeforeMessage", (event) => {
     const seq = seqOf(event.detail.message);
