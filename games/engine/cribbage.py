@@ -137,20 +137,11 @@ class Cribbage:
             back_pegs=(0,) * sides,
             games_won=(0,) * sides,
             held=((),) * players,
-            discards=((),) * players,
             crib=(),
             deck=(),
-            starter=None,
-            count=0,
-            current=(),
-            earlier=(),
-            turn=None,
-            gone=(),
-            shows=(),
-            pending=None,
-            ready=(),
             results=(),
             log=(),
+            **_fresh_hand(players),
         )
         state = _deal(state, events)
         return evolve(state, log=tuple(freeze_event(e) for e in events[-LOG_LENGTH:]))
@@ -282,19 +273,26 @@ def _deal(state: State, events: list[Event]) -> State:
         state,
         phase=DISCARD,
         held=tuple(tuple(sorted(hand)) for hand in hands),
-        discards=((),) * n,
         crib=tuple(sorted(crib)),
         deck=deck[dealt + table.crib_from_deck :],
-        starter=None,
-        count=0,
-        current=(),
-        earlier=(),
-        turn=None,
-        gone=(),
-        shows=(),
-        pending=None,
-        ready=(),
+        **_fresh_hand(n),
     )
+
+
+def _fresh_hand(players: int) -> dict[str, Any]:
+    """The parts of the state that every new hand starts afresh (besides the cards dealt)."""
+    return {
+        "discards": ((),) * players,
+        "starter": None,
+        "count": 0,
+        "current": (),
+        "earlier": (),
+        "turn": None,
+        "gone": (),
+        "shows": (),
+        "pending": None,
+        "ready": (),
+    }
 
 
 def _discard(state: State, seat: int, move: Move, events: list[Event]) -> State:
