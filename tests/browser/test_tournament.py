@@ -69,6 +69,7 @@ def test_a_director_runs_a_club_night_with_a_playoff(page, make_member, screensh
     first.locator('input[type="number"]').nth(1).fill("110")
     first.get_by_role("button", name="Record").click()
     expect(page.locator("#direct-error")).to_contain_text("must reach 121")
+    screenshot(page, "tournament-director")
 
     rounds = [[(121, 85), (99, 121), (121, 117)], [(121, 100), (121, 60)], [(110, 121)]]
     for number, scores in enumerate(rounds, start=1):
