@@ -283,16 +283,17 @@ def match_abort(*, match_id: int, user: User) -> Match:
     return match
 
 
-def match_void(*, match_id: int) -> Match:
-    """Call off a match nobody has moved in, with no result (a tournament pairing changed).
+def match_call_off(*, match_id: int, only_unplayed: bool = False) -> Match:
+    """End a match without a result, for code acting for the club (the tournament director's
+    services: a pairing changed, or its game was decided by forfeit), so no seat is needed.
 
-    For code acting for the club (the tournament director's services), so no seat is needed.
+    With `only_unplayed`, a match in which moves have been made is refused (Conflict).
     """
     with transaction.atomic():
         match = _locked(match_id)
         if match.is_over:
             return match
-        if match.moves_played:
+        if only_unplayed and match.moves_played:
             raise Conflict("moves have been made in this match, so it cannot be called off")
         _end(match, Match.Ending.ABORTED, status=Match.Status.ABORTED)
         _after_commit(match, lobby=True)

@@ -174,6 +174,11 @@ def game_forfeit(*, game_id: int, by, absent: str) -> Game:
                 f"game starts; wait about {left} more"
             )
         _decide(game, None, None, entered_by=by, confirmed_by=by, forfeit_by=absent)
+        if game.match_id is not None:
+            # The online match has nothing left to decide. End it after this commit, in its own
+            # transaction, so locks are always taken match first, tournament second.
+            match_id = game.match_id
+            transaction.on_commit(lambda: _call_off(match_id))
         return game
 
 
@@ -190,6 +195,12 @@ def record_match_result(game: Game, score_a: int, score_b: int) -> None:
 
 
 # -- internals ----------------------------------------------------------------------------
+
+
+def _call_off(match_id: int) -> None:
+    from games import services as match_services
+
+    match_services.match_call_off(match_id=match_id)
 
 
 def _locked_game(game_id) -> Game:

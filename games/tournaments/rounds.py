@@ -55,6 +55,7 @@ def pairing_swap(*, round_id: int, entrant_id: int, other_entrant_id: int, by) -
             tournament_id = Round.objects.values_list("tournament_id", flat=True).get(pk=round_id)
         except (Round.DoesNotExist, ValueError, TypeError):
             raise NotFound("there is no such round") from None
+        _lock_online_matches(round_id)
         tournament = locked_tournament(tournament_id)
         round_ = tournament.round_set.get(pk=round_id)
         if round_ != tournament.round_set.order_by("-number").first():
@@ -318,6 +319,15 @@ def _unstarted(pairing: Pairing) -> bool:
     return True
 
 
+def _lock_online_matches(round_id: int) -> None:
+    """Lock the round's matches before the tournament: a match that ends locks its match and
+    then the tournament, so taking them in the same order can never deadlock."""
+    from games.models import Match
+
+    ids = Game.objects.filter(pairing__round_id=round_id).exclude(match=None)
+    list(Match.objects.select_for_update().filter(pk__in=ids.values("match_id")).order_by("pk"))
+
+
 def _call_off_matches(pairing: Pairing) -> None:
     """The unplayed online matches of a pairing that is about to change go, with no result."""
     from games import services as match_services
@@ -326,7 +336,7 @@ def _call_off_matches(pairing: Pairing) -> None:
         match_id = game.match_id
         game.match = None
         game.save(update_fields=["match"])
-        match_services.match_void(match_id=match_id)
+        match_services.match_call_off(match_id=match_id, only_unplayed=True)
 
 
 def _seat_online(pairing: Pairing) -> None:

@@ -131,3 +131,26 @@ def test_no_swap_once_a_move_is_made_online(make_event, tess, alice, bob, charli
             by=tess,
         )
     assert Match.objects.get(pk=match.pk).status == "active"
+
+
+def test_forfeiting_an_online_game_ends_its_match(
+    make_event, tess, alice, bob, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from tests.games.helpers import any_move
+
+    event = make_event([alice, bob], venue="online", options={"target": 61})
+    services.round_generate(tournament_id=event.pk, by=tess)
+    game = current_games(event)[0]
+    match = game.match
+    match_services.match_play(
+        match_id=match.pk, user=game.pairing.a.user, seq=match.seq, move=any_move(match, 0)
+    )
+    Game.objects.filter(pk=game.pk).update(started_at=game.started_at - timedelta(hours=1))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_forfeit(game_id=game.pk, by=tess, absent="b")
+    game.refresh_from_db()
+    assert (game.status, game.winner) == ("forfeit", "a")
+    match = Match.objects.get(pk=match.pk)
+    assert (match.status, match.ending, match.outcome) == ("aborted", "aborted", None)
