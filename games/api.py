@@ -48,7 +48,6 @@ log = logging.getLogger(__name__)
 WAIT_SECONDS = 30.0  # the longest a `wait_after_seq` request is held open
 RECHECK_SECONDS = 5.0  # while waiting, re-read the match this often (group delivery may drop)
 MAX_PAGE = 100
-MAX_ID = 2**63 - 1  # larger ids cannot name a row (and SQLite cannot even compare them)
 
 ListStatus = Literal["open", "waiting", "active", "finished", "aborted", "mine"]
 ERRORS = {400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem, 422: Problem}
@@ -309,7 +308,7 @@ def _match(match_id: int) -> Match:
 
 
 def _check_id(match_id: int) -> None:
-    if not 0 < match_id <= MAX_ID:
+    if not services.valid_id(match_id):  # ids the database cannot hold name no match
         raise services.NotFound("there is no such match")
 
 
