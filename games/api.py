@@ -40,7 +40,7 @@ from games.api_schemas import (
     state_of,
     summary_of,
 )
-from games.engine.variant import get_variant, variant_keys
+from games.engine.core.variant import get_variant, variant_keys
 from games.models import Match, Move
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,7 @@ from pydantic import StrictBool, StrictInt, field_validator
 
 from accounts.models import User
 from games import services
-from games.engine.variant import fill_names
+from games.engine.core.variant import fill_names
 from games.models import Match, Move
 
 

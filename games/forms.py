@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from accounts.models import User
-from games.engine.variant import VARIANTS, get_variant
+from games.engine.core.variant import VARIANTS, get_variant
 
 
 class NewMatchForm(forms.Form):

@@ -89,6 +89,9 @@ class Seat(models.Model):
         default=False, help_text="The computer took this seat over from an absent member."
     )
     team = models.PositiveSmallIntegerField(default=0)
+    level = models.CharField(
+        max_length=16, blank=True, help_text="The computer's level here; blank: the game's default."
+    )
     joined_at = models.DateTimeField(null=True, blank=True)
     connections = models.PositiveSmallIntegerField(default=0)
     away_since = models.DateTimeField(

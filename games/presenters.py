@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import services
-from games.engine.variant import fill_names, get_variant
+from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
 
 # Fragments of the match page, each with a stable element id. The first four are the same

@@ -22,7 +22,15 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import realtime
-from games.engine.variant import BadOptions, IllegalMove, UnknownVariant, fill_names, get_variant
+from games.engine import computer_move
+from games.engine.core import levels as computer_levels
+from games.engine.core.variant import (
+    BadOptions,
+    IllegalMove,
+    UnknownVariant,
+    fill_names,
+    get_variant,
+)
 from games.models import Match, Move, Seat
 
 LOBBY_GROUP = "lobby"
@@ -86,12 +94,17 @@ def match_create(
     computer_seats: Iterable[int] = (),
     invited: Iterable[User] = (),
     invite_only: bool = False,
+    computer_level: str = "",
 ) -> Match:
     """A new match with the creator in the first seat the computer does not take.
 
-    It starts at once when the computer fills every other seat.
+    It starts at once when the computer fills every other seat. `computer_level` is one of the
+    game's computer levels (blank: the game's default).
     """
     engine, cleaned = _checked_game(variant, players, options)
+    if computer_level and computer_level not in computer_levels(engine):
+        known = ", ".join(computer_levels(engine))
+        raise ServiceError(f"the computer plays at {known}", field="computer_level")
     computer_seats = list(computer_seats)
     if any(isinstance(s, bool) or not isinstance(s, int) for s in computer_seats):
         raise ServiceError("computer seats are seat numbers", field="computer_seats")
@@ -117,6 +130,7 @@ def match_create(
                 index=index,
                 team=team_of.get(index, index),
                 is_computer=index in computers,
+                level=computer_level if index in computers else "",
                 user=creator if index == creator_seat else None,
                 joined_at=now if index == creator_seat or index in computers else None,
             )
@@ -239,8 +253,6 @@ def match_play_computer(*, match_id: int, seq: int) -> Played | None:
 
     Returns None when there is nothing to do (someone else moved first, the match ended).
     """
-    from games.engine.bots import choose_move
-
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None or match.status != Match.Status.ACTIVE or match.seq != seq:
@@ -253,7 +265,8 @@ def match_play_computer(*, match_id: int, seq: int) -> Played | None:
         seat = computer[0]
         engine = get_variant(match.variant)
         state = engine.load(match.snapshot)
-        move = choose_move(engine, state, seat)
+        level = next(s.level for s in match.seats.all() if s.index == seat) or None
+        move = computer_move(engine, state, seat, level)
         return _apply(match, seat, seq, move, by_computer=True)
 
 

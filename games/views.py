@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import presenters, services
-from games.engine.variant import fill_names, get_variant
+from games.engine.core.variant import fill_names, get_variant
 from games.forms import NewMatchForm
 
 

@@ -65,7 +65,7 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from games.engine.cards import Card, CardError, parse_card
+from games.engine.pieces.cards import Card, CardError, parse_card
 
 register = template.Library()
 

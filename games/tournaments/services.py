@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db import transaction
 
-from games.engine.variant import BadOptions, UnknownVariant, get_variant
+from games.engine.core.variant import BadOptions, UnknownVariant, get_variant
 from games.tournaments import pairing as rules
 from games.tournaments.common import (
     Conflict,

@@ -175,7 +175,7 @@ def test_a_wrong_method_is_json_405(alice_api):
         ({"variant": "chess"}, 400, "variant: there is no game called 'chess'"),
         ({"variant": "cribbage", "players": 5}, 400, "players: Cribbage is for 2, 3, 4 players"),
         ({"variant": "cribbage", "options": {"target": 100}}, 400,
-         "options.target: a game goes to 121 or to 61"),
+         "options.target: must be 121 or 61"),
         ({"variant": "cribbage", "options": {"target": "x"}}, 400,
          "options.target: must be a whole number"),
         ({"variant": "cribbage", "options": {"speed": 2}}, 400, "options.speed:"),

@@ -49,8 +49,7 @@ from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
 from games import services  # noqa: E402
-from games.engine.bots import choose_move  # noqa: E402
-from games.engine.variant import get_variant  # noqa: E402
+from games.engine import computer_move, get_variant  # noqa: E402
 from games.models import Match  # noqa: E402
 
 SEQ = re.compile(r'id="match-seq" data-seq="(\d+)"')
@@ -121,7 +120,7 @@ async def _move_round_trips(port, users, cookies, count) -> list[float]:
                 break
             seat = match.to_move[0]
             other = 1 - seat
-            move = choose_move(engine, engine.load(match.snapshot), seat)
+            move = computer_move(engine, engine.load(match.snapshot), seat, "easy")
             body = urlencode({"seq": match.seq, "move": __import__("json").dumps(move)})
             start = time.perf_counter()
             status = await asyncio.to_thread(_post, conns[seat], match.pk, body, cookies[seat])

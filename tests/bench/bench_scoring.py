@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from games.engine.cards import FULL_DECK, Card  # noqa: E402
+from games.engine.pieces.cards import FULL_DECK, Card  # noqa: E402
 from games.engine.scoring import score_hand, show_distribution  # noqa: E402
 
 HANDS = 500_000

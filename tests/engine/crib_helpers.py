@@ -7,9 +7,9 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from games.engine.cards import FULL_DECK, Card
 from games.engine.cribbage import CRIBBAGE, State
-from games.engine.cribbage_state import COUNTED, GAME_OVER, MATCH_OVER, SHOW
+from games.engine.cribbage.state import COUNTED, GAME_OVER, MATCH_OVER, SHOW
+from games.engine.pieces.cards import FULL_DECK, Card
 
 CARD_TOKEN = re.compile(r"\b[A2-9TJQK][CDHS]\b")
 MOVE_LIMIT = 5_000

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.cards import (
+from games.engine.pieces.cards import (
     FULL_DECK,
     Card,
     CardError,

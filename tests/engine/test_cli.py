@@ -139,9 +139,9 @@ def test_selfplay_hands_over_to_the_game_flow(capsys, monkeypatch) -> None:
         calls.append((variant, players, games, seed))
         return {"games": games, "wins": [1, 0]}
 
-    fake = types.ModuleType("games.engine.selfplay")
+    fake = types.ModuleType("games.engine.core.selfplay")
     fake.run_selfplay = fake_run_selfplay  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "games.engine.selfplay", fake)
+    monkeypatch.setitem(sys.modules, "games.engine.core.selfplay", fake)
     argv = ["selfplay", "--variant", "cribbage", "--players", "2", "--games", "1", "--seed", "x"]
     status, out, _ = run(capsys, *argv)
     assert status == 0
@@ -153,9 +153,9 @@ def test_selfplay_reports_arguments_the_game_refuses(capsys, monkeypatch) -> Non
     def refuse(variant: str, players: int, games: int, seed: str) -> dict:
         raise ValueError(f"{variant} is not for {players} players")
 
-    fake = types.ModuleType("games.engine.selfplay")
+    fake = types.ModuleType("games.engine.core.selfplay")
     fake.run_selfplay = refuse  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "games.engine.selfplay", fake)
+    monkeypatch.setitem(sys.modules, "games.engine.core.selfplay", fake)
     status, out, err = run(capsys, "selfplay", "--players", "9", "--games", "1", "--seed", "x")
     assert (status, out) == (2, "")
     assert "cribbage is not for 9 players" in err
@@ -169,9 +169,9 @@ def test_selfplay_runs_the_real_game_flow(capsys) -> None:
 
 def test_the_variant_can_come_first_and_defaults_to_cribbage(capsys, monkeypatch) -> None:
     calls = []
-    fake = types.ModuleType("games.engine.selfplay")
+    fake = types.ModuleType("games.engine.core.selfplay")
     fake.run_selfplay = lambda *args: calls.append(args) or {}  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "games.engine.selfplay", fake)
+    monkeypatch.setitem(sys.modules, "games.engine.core.selfplay", fake)
     run(
         capsys, "--variant", "cribbage", "selfplay", "--players", "2", "--games", "3", "--seed", "s"
     )
@@ -181,9 +181,9 @@ def test_the_variant_can_come_first_and_defaults_to_cribbage(capsys, monkeypatch
 
 def test_an_unknown_variant_is_refused(capsys) -> None:
     with pytest.raises(SystemExit) as exit_info:
-        main(["--variant", "kings", "score", "5H", "5C", "5S", "JD", "--starter", "5D"])
+        main(["--variant", "chess", "score", "5H", "5C", "5S", "JD", "--starter", "5D"])
     assert exit_info.value.code == 2
-    assert "kings" in capsys.readouterr().err
+    assert "chess" in capsys.readouterr().err
 
 
 def test_a_subcommand_is_required(capsys) -> None:

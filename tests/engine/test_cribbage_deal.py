@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from games.engine.cards import shuffled_deck
+from games.engine.core.variant import BadOptions, IllegalMove
 from games.engine.cribbage import CRIBBAGE, cut_for_deal, position
-from games.engine.cribbage_state import COUNTED, DISCARD, GAME_OVER, MATCH_OVER, PLAY, TABLES
-from games.engine.variant import BadOptions, IllegalMove
+from games.engine.cribbage.state import COUNTED, DISCARD, GAME_OVER, MATCH_OVER, PLAY, TABLES
+from games.engine.pieces.cards import shuffled_deck
 from tests.engine.crib_helpers import (
     assert_full_deck,
     move,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine.core.variant import IllegalMove
 from games.engine.cribbage import CRIBBAGE, position
-from games.engine.cribbage_state import COUNTED, PLAY
-from games.engine.variant import IllegalMove
+from games.engine.cribbage.state import COUNTED, PLAY
 from tests.engine.crib_helpers import move, run, texts
 
 CRIB = "2H 3H JC QC"  # somewhere to keep four cards nobody plays

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from games.engine.cards import FULL_DECK, format_cards, parse_card, parse_cards
+from games.engine.core.scoreboard import skunk_level
+from games.engine.core.variant import IllegalMove
 from games.engine.cribbage import CRIBBAGE, position
-from games.engine.cribbage_show import skunk_level
-from games.engine.cribbage_state import COUNTED, DISCARD, MATCH_OVER, PLAY, SHOW
+from games.engine.cribbage.state import COUNTED, DISCARD, MATCH_OVER, PLAY, SHOW
+from games.engine.pieces.cards import FULL_DECK, format_cards, parse_card, parse_cards
 from games.engine.scoring import score_show
-from games.engine.variant import IllegalMove
 from tests.engine.crib_helpers import move, run, texts
 
 

@@ -6,8 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine.cards import FULL_DECK, Card, parse_cards
-from games.engine.pegging import COUNT_LIMIT, CountError, count_total, peg_points, peg_total
+from games.engine.cribbage.pegging import (
+    COUNT_LIMIT,
+    CountError,
+    count_total,
+    peg_points,
+    peg_total,
+)
+from games.engine.pieces.cards import FULL_DECK, Card, parse_cards
 
 
 def peg(text: str) -> list[tuple[str, int]]:

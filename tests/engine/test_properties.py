@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine.cribbage import CRIBBAGE
-from games.engine.cribbage_state import PLAY
+from games.engine.cribbage.state import PLAY
 from tests.engine.crib_helpers import CARD_TOKEN, assert_full_deck, hidden_from, random_steps
 
 GAMES = settings(

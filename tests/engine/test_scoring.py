@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine.cards import FULL_DECK, SUITS, Card, CardError, parse_card, parse_cards
+from games.engine.pieces.cards import FULL_DECK, SUITS, Card, CardError, parse_card, parse_cards
 from games.engine.scoring import (
     DEALS,
     ShowScore,

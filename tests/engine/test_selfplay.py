@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.selfplay import run_selfplay
+from games.engine.core.selfplay import run_selfplay
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import games.engine  # noqa: F401  (registers the variants)
-from games.engine.variant import (
+from games.engine.core import (
     GameResult,
     Outcome,
     SideResult,
@@ -50,7 +50,7 @@ def test_it_fills_in_player_names():
 
 
 def test_it_writes_an_outcome_as_json():
-    sides = (SideResult((0, 2), 121, 0, 1), SideResult((1, 3), 60, 2, 0))
+    sides = (SideResult((0, 2), 121, 0, 1, 1), SideResult((1, 3), 60, 2, 0, 2))
     outcome = Outcome(
         (0, 2), sides, "{p0} and {p2} win 121 to 60 (double skunk)", (GameResult(1, (0, 2), sides),)
     )
@@ -62,5 +62,6 @@ def test_it_writes_an_outcome_as_json():
         "skunk": 2,
         "skunk_name": "double skunk",
         "games_won": 0,
+        "place": 2,
     }
     assert data["games"][0]["number"] == 1

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 
 from games import services
-from games.engine.bots import choose_move
-from games.engine.variant import get_variant
+from games.engine import computer_move, get_variant
 from games.models import Match
 
 
@@ -15,9 +14,10 @@ def fresh(match: Match) -> Match:
 
 
 def any_move(match: Match, seat: int, rng: random.Random | None = None) -> dict:
-    """A sensible legal move for `seat` (the simple computer player's choice)."""
+    """A sensible legal move for `seat` (the computer's weakest level that is not random)."""
     engine = get_variant(match.variant)
-    return choose_move(engine, engine.load(match.snapshot), seat, rng or random.Random(0))
+    level = engine.levels[0] if engine.levels else "random"
+    return computer_move(engine, engine.load(match.snapshot), seat, level, rng or random.Random(0))
 
 
 def play_out(match: Match, members: dict, limit: int = 5000) -> Match:

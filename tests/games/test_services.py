@@ -39,7 +39,7 @@ def test_it_creates_a_waiting_match_with_a_committed_seed(alice):
         ({"variant": "chess"}, "variant", "there is no game called 'chess'"),
         ({"players": 5}, "players", "Cribbage is for 2, 3, 4 players"),
         ({"players": "2"}, "players", "whole number"),
-        ({"options": {"target": 100}}, "options.target", "121 or to 61"),
+        ({"options": {"target": 100}}, "options.target", "121 or 61"),
         ({"options": {"colour": "red"}}, "options.colour", "no such option"),
         ({"computer_seats": [2]}, "computer_seats", "seats run from 0 to 1"),
         ({"computer_seats": [0, 1]}, "computer_seats", "leave at least one seat"),

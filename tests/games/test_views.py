@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import services
-from games.engine.variant import get_variant
+from games.engine.core.variant import get_variant
 from games.models import Match
 from tests.games.helpers import any_move, fresh, play_out
 

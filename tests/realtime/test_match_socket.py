@@ -10,7 +10,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games import services
-from games.engine.variant import get_variant
+from games.engine.core.variant import get_variant
 from tests.games.helpers import any_move, fresh
 from tests.realtime.test_presence import ORIGIN, app, session_cookie
 

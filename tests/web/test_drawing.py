@@ -12,7 +12,7 @@ from django.template import Context, Template, TemplateSyntaxError
 from django.test import override_settings
 from django.utils import translation
 
-from games.engine.cards import RANKS, SUITS, Card, parse_card
+from games.engine.pieces.cards import RANKS, SUITS, Card, parse_card
 from games.templatetags import table
 
 SOURCE = Path(table.__file__)

@@ -6,7 +6,7 @@ import hashlib
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.engine.variant import get_variant
+from games.engine.core.variant import get_variant
 from games.models import Match
 
 

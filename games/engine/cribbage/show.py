@@ -2,50 +2,25 @@
 
 from __future__ import annotations
 
-from .cribbage_state import COUNTED, GAME_OVER, MATCH_OVER, SHOW, Shown, State, evolve
-from .scoring import score_show
-from .variant import (
-    SKUNK_NAMES,
-    Event,
-    GameResult,
-    IllegalMove,
-    Outcome,
-    SideResult,
-    seat_list,
-)
-
-# Below the first line a losing side is skunked, below the second double skunked.
-SKUNK_LINES: dict[int, tuple[int, ...]] = {121: (91, 61), 61: (31,)}
-
-
-def event(
-    kind: str, seat: int | None, text: str, points: int | None = None, **extra: object
-) -> Event:
-    """A public event dict; `text` names seats as {p0}, {p1}..."""
-    data: Event = {"kind": kind, "seat": seat, "text": text}
-    if points is not None:
-        data["points"] = points
-    data.update(extra)
-    return data
+from ..core.events import Event, event
+from ..core.muggins import Declaration, declare, judge_call
+from ..core.outcome import GameResult, Outcome, SideResult, places
+from ..core.scoreboard import SKUNK_NAMES, add_points, match_won, skunk_level
+from ..core.variant import IllegalMove, seat_list
+from ..scoring import score_show
+from .state import COUNTED, GAME_OVER, MATCH_OVER, SHOW, Shown, State, evolve
 
 
 def peg(state: State, seat: int, points: int) -> State:
     """Add points to the side of `seat` (the winner's peg stops at the target hole)."""
-    side = state.side_of(seat)
-    scores = list(state.scores)
-    back_pegs = list(state.back_pegs)
-    back_pegs[side] = scores[side]
-    scores[side] = min(state.target, scores[side] + points)
-    return evolve(state, scores=tuple(scores), back_pegs=tuple(back_pegs))
+    scores, back_pegs = add_points(
+        state.scores, state.back_pegs, state.side_of(seat), points, state.target
+    )
+    return evolve(state, scores=scores, back_pegs=back_pegs)
 
 
 def has_won(state: State, seat: int) -> bool:
     return state.scores[state.side_of(seat)] >= state.target
-
-
-def skunk_level(target: int, score: int) -> int:
-    """0, 1 (skunk) or 2 (double skunk) for a losing side that finished on `score`."""
-    return sum(1 for line in SKUNK_LINES.get(target, ()) if score < line)
 
 
 # --- the show -------------------------------------------------------------------------------
@@ -77,8 +52,7 @@ def count(state: State, seat: int, points: int, events: list[Event]) -> State:
     pending = state.pending
     assert pending is not None
     what = "crib" if pending.crib else "hand"
-    if points > pending.points:
-        raise IllegalMove(f"that {what} does not hold {points}")
+    declare(Declaration(seat, pending.points), points, what)  # refuses an over-count
     pending = pending._replace(declared=points)
     state = evolve(state, pending=pending)
     whose = "the crib" if pending.crib else "the hand"
@@ -99,7 +73,7 @@ def claim(state: State, seat: int, points: int, events: list[Event]) -> State:
     missed = pending.points - pending.declared
     if points < 1:
         raise IllegalMove("claim at least 1 point, or continue to let the missed points go")
-    if points > missed:
+    if not judge_call(Declaration(pending.owner, pending.points, pending.declared), points):
         raise IllegalMove(f"only {missed} {_points(missed)} were missed, not {points}")
     state = evolve(state, pending=pending._replace(claimed=points, claimer=seat))
     text = (
@@ -173,6 +147,7 @@ def end_game(state: State, seat: int, events: list[Event]) -> State:
     """`seat`'s side has reached the target: the game ends at once, and maybe the match."""
     win = state.side_of(seat)
     games_won = tuple(won + (side == win) for side, won in enumerate(state.games_won))
+    place = places([state.target + 1 if side == win else s for side, s in enumerate(state.scores)])
     result = GameResult(
         number=state.game,
         winners=state.sides[win],
@@ -182,12 +157,13 @@ def end_game(state: State, seat: int, events: list[Event]) -> State:
                 score=state.scores[side],
                 skunk=0 if side == win else skunk_level(state.target, state.scores[side]),
                 games_won=games_won[side],
+                place=place[side],
             )
             for side, seats in enumerate(state.sides)
         ),
     )
     shows = state.shows if state.pending is None else (*state.shows, state.pending)
-    over = 2 * games_won[win] > state.match_games
+    over = match_won(games_won[win], state.match_games)
     state = evolve(
         state,
         phase=MATCH_OVER if over else GAME_OVER,

@@ -9,16 +9,21 @@ import random
 from itertools import combinations
 from typing import Any
 
-from ..cards import FULL_DECK, Card, parse_card
-from ..pegging import peg_total
+from ..pieces.cards import FULL_DECK, Card, parse_card
 from ..scoring import score_hand, score_show
+from .pegging import peg_total
 
 # Counts that hand the next player an easy score: 5 and 21 (a ten makes 15 or 31), and 11
 # less often matters; keep the count off them when there is a choice.
 DANGER_COUNTS = {5: 2, 21: 2, 11: 0.5}
 
 
-def choose(view: dict[str, Any], legal: list[dict[str, Any]], rng: random.Random) -> dict:
+LEVELS = ("easy",)  # weakest first; "random" is offered for every game by the engine core
+
+
+def choose(view: dict[str, Any], level: str, rng: random.Random) -> dict:
+    """The move for the seat whose view this is (its legal moves are in the view)."""
+    legal = view["legal_moves"]
     kind = legal[0]["type"]
     if kind == "discard":
         return _discard(view, legal)

@@ -1,19 +1,15 @@
-"""The protocol every game variant implements, its registry, and the shared result types."""
+"""The protocol every game variant implements, its registry, and the engine's shared errors."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-Move = dict[str, Any]
-Event = dict[str, Any]
-"""A plain JSON dict: {"kind": str, "seat": int | None, "text": str, "points": int (when scoring),
-...}. Every event is public: it never names a card that some seat may not see yet. `text` names
-players by seat placeholders such as {p0} and {p1}; `describe` fills them in."""
+from .events import Event
+from .outcome import Outcome, TournamentScoring
 
-SKUNK_NAMES = ("", "skunk", "double skunk")
+Move = dict[str, Any]
 
 
 class IllegalMove(Exception):
@@ -36,78 +32,27 @@ class UnknownVariant(KeyError):
         return str(self.args[0]) if self.args else "unknown variant"
 
 
-@dataclass(frozen=True)
-class SideResult:
-    """How one side (a player, or a partnership) finished."""
-
-    seats: tuple[int, ...]
-    score: int
-    skunk: int = 0
-    games_won: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seats": list(self.seats),
-            "score": self.score,
-            "skunk": self.skunk,
-            "skunk_name": SKUNK_NAMES[self.skunk],
-            "games_won": self.games_won,
-        }
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One finished game of a match: its number, the winning seats and every side's result."""
-
-    number: int
-    winners: tuple[int, ...]
-    sides: tuple[SideResult, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "winners": list(self.winners),
-            "sides": [side.to_json() for side in self.sides],
-        }
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result of a whole match.
-
-    `sides` gives each side's seats, its score in the last game, its skunk level in that game
-    (0 none, 1 skunk, 2 double skunk) and the games it won; `games` lists every game played.
-    `reason` is a short text with seat placeholders ("{p0} wins 121 to 87 (skunk)").
-    """
-
-    winners: tuple[int, ...]
-    sides: tuple[SideResult, ...]
-    reason: str
-    games: tuple[GameResult, ...] = field(default=())
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "winners": list(self.winners),
-            "sides": [side.to_json() for side in self.sides],
-            "reason": self.reason,
-            "games": [game.to_json() for game in self.games],
-        }
-
-
 @runtime_checkable
 class Variant(Protocol):
     """One game of the family. States are immutable; `apply` returns a new one and never mutates.
 
     `legal_moves(state, seat)` is empty exactly when `seat` is not in `to_move(state)`, and
-    every move it lists is accepted by `apply` unchanged. `view(state, seat)` is the only thing
-    a seat (or a spectator, seat None) is ever shown. `dump`/`load` round-trip exactly through
-    JSON.
+    every move it lists is accepted by `apply` unchanged (a variant whose full list would be
+    unwieldy may list templates instead and say so with `lists_templates`; `candidates` then
+    gives bots and tests concrete moves). `view(state, seat)` is the only thing a seat (or a
+    spectator, seat None) is ever shown, and `hidden(state, seat)` names every piece that seat
+    must not see, so one shared test can check every view. `dump`/`load` round-trip exactly
+    through JSON. `levels` names the computer's levels, weakest first; `computer(state, seat,
+    level, rng)` picks a move from what that seat may see. `tournament` says how a club
+    tournament scores one of its games.
     """
 
     key: str
     name: str
     player_counts: tuple[int, ...]
     options_schema: dict[str, dict[str, Any]]
+    levels: tuple[str, ...]
+    tournament: TournamentScoring
 
     def clean_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]: ...
 
@@ -123,11 +68,38 @@ class Variant(Protocol):
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
 
+    def hidden(self, state: Any, seat: int | None) -> set[str]: ...
+
     def outcome(self, state: Any) -> Outcome | None: ...
 
     def dump(self, state: Any) -> dict[str, Any]: ...
 
     def load(self, data: Mapping[str, Any]) -> Any: ...
+
+    def computer(self, state: Any, seat: int, level: str, rng: Any) -> Move: ...
+
+
+def candidates(variant: Variant, state: Any, seat: int) -> list[Move]:
+    """Concrete moves for bots and tests: the variant's own `candidates` when it lists move
+    templates, else its legal moves."""
+    own = getattr(variant, "candidates", None)
+    return list(own(state, seat)) if own is not None else variant.legal_moves(state, seat)
+
+
+def preview(variant: Variant, state: Any, seat: int, move: Move) -> dict[str, Any]:
+    """What `move` would do, changing nothing: {"legal": True, "points": n, "events": [...]}
+    or {"legal": False, "reason": "..."}. A variant may give more with its own `preview`."""
+    own = getattr(variant, "preview", None)
+    if own is not None:
+        return own(state, seat, move)
+    if seat not in variant.to_move(state):
+        return {"legal": False, "reason": "it is not your turn"}
+    try:
+        _, events = variant.apply(state, seat, move)
+    except IllegalMove as error:
+        return {"legal": False, "reason": str(error)}
+    points = sum(int(e.get("points", 0)) for e in events if e.get("seat") == seat)
+    return {"legal": True, "points": points, "events": events}
 
 
 VARIANTS: dict[str, Variant] = {}

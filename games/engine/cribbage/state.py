@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .cards import FULL_DECK, Card, parse_card, parse_cards
-from .variant import Event, GameResult, SideResult
+from ..core.events import Event, FrozenEvent, freeze_event, thaw_event
+from ..core.outcome import GameResult, SideResult
+from ..pieces.cards import FULL_DECK, Card, parse_card, parse_cards
 
 # Phases, in the order a hand goes through them.
 DISCARD = "discard"  # every seat lays cards away to the crib, in any order
@@ -54,7 +55,6 @@ class Shown(NamedTuple):
 
 
 Play = tuple[int, Card]  # (seat, card) as played during the play
-FrozenEvent = tuple[tuple[str, Any], ...]  # an event dict frozen into key/value pairs
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,25 +120,7 @@ class State:
 
     def events(self) -> list[Event]:
         """The recent events (this hand's, at most LOG_LENGTH) as fresh dicts."""
-        return [dict(item) for item in self.log]
-
-
-def evolve(state: State, **changes: Any) -> State:
-    """A copy of `state` with some fields changed: `dataclasses.replace`, about twice as fast.
-
-    The copy is made field by field without running __init__; an unknown field name raises
-    AttributeError (the class has slots).
-    """
-    new = object.__new__(State)
-    for name in _FIELDS:
-        _set_field(new, name, getattr(state, name))
-    for name, value in changes.items():
-        _set_field(new, name, value)
-    return new
-
-
-_FIELDS = tuple(f.name for f in fields(State))
-_set_field = object.__setattr__
+        return [thaw_event(item) for item in self.log]
 
 
 # --- JSON ---------------------------------------------------------------------------------
@@ -177,7 +159,7 @@ def dump(state: State) -> dict[str, Any]:
         "pending": None if state.pending is None else shown_json(state.pending),
         "ready": list(state.ready),
         "results": [result.to_json() for result in state.results],
-        "log": [dict(item) for item in state.log],
+        "log": [thaw_event(item) for item in state.log],
     }
 
 
@@ -227,10 +209,6 @@ def shown_json(shown: Shown) -> dict[str, Any]:
         "claimed": shown.claimed,
         "claimer": shown.claimer,
     }
-
-
-def freeze_event(event: Mapping[str, Any]) -> FrozenEvent:
-    return tuple(event.items())
 
 
 # --- building positions for tests -------------------------------------------------------------
@@ -353,6 +331,7 @@ def _result_load(data: Mapping[str, Any]) -> GameResult:
                 score=int(side["score"]),
                 skunk=int(side["skunk"]),
                 games_won=int(side["games_won"]),
+                place=int(side.get("place", 0)),
             )
             for side in data["sides"]
         ),

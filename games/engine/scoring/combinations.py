@@ -13,7 +13,7 @@ from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, product
 from typing import Protocol
 
-from .cards import JACK, Card, CardError
+from ..pieces.cards import JACK, Card, CardError
 
 FIFTEEN = 15
 FIFTEEN_POINTS = 2

@@ -27,21 +27,26 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from .cards import JACK, Card, shuffled_deck
-from .cribbage_play import card_named, play_card, playable, say_go, with_item
-from .cribbage_show import (
+from ..core.events import Event, event, freeze_event
+from ..core.options import clean_options
+from ..core.outcome import Outcome, TournamentScoring
+from ..core.state import evolve, with_item
+from ..core.variant import BadOptions, IllegalMove, Move, register, seat_list
+from ..pieces.cards import JACK, Card, shuffled_deck
+from . import bot
+from .play import card_named, play_card, playable, say_go
+from .show import (
     claim,
     claimers,
     count,
     end_game,
-    event,
     has_won,
     let_go,
     next_game_dealer,
     outcome,
     peg,
 )
-from .cribbage_state import (
+from .state import (
     COUNTED,
     DISCARD,
     GAME_OVER,
@@ -52,13 +57,10 @@ from .cribbage_state import (
     TABLES,
     State,
     dump,
-    evolve,
-    freeze_event,
     load,
     position,
 )
-from .cribbage_view import build_view
-from .variant import BadOptions, Event, IllegalMove, Move, Outcome, register, seat_list
+from .view import REVEALED, build_view
 
 __all__ = ["CRIBBAGE", "Cribbage", "State", "cut_for_deal", "position"]
 
@@ -72,6 +74,9 @@ class Cribbage:
     key = "cribbage"
     name = "Cribbage"
     player_counts = (2, 3, 4)
+    levels = bot.LEVELS
+    # Pegging out ends the game at once, so the winner's score is the target exactly.
+    tournament = TournamentScoring(kind="race", stops_at_target=True, skunks=True)
     options_schema: dict[str, dict[str, Any]] = {
         "target": {
             "type": "choice",
@@ -100,17 +105,7 @@ class Cribbage:
         """Check the options and fill in defaults; BadOptions names the option at fault."""
         if players not in self.player_counts:
             raise BadOptions("players", f"cribbage is for 2, 3 or 4 players, not {players}")
-        given = dict(options or {})
-        unknown = sorted(set(given) - set(self.options_schema))
-        if unknown:
-            raise BadOptions(unknown[0], "cribbage has no such option")
-        target = _whole_number("target", given.get("target", 121))
-        if target not in TARGETS:
-            raise BadOptions("target", "a game goes to 121 or to 61")
-        games = _whole_number("games", given.get("games", 1))
-        if not 1 <= games <= MAX_GAMES:
-            raise BadOptions("games", f"a match has from 1 to {MAX_GAMES} games")
-        return {"target": target, "games": games, "muggins": _yes_no(given.get("muggins", False))}
+        return clean_options("cribbage", self.options_schema, options)
 
     def teams(self, players: int) -> list[tuple[int, ...]]:
         """The sides: every player alone, except four players (seats 0 and 2 against 1 and 3)."""
@@ -218,8 +213,25 @@ class Cribbage:
         result = self.outcome(state)
         return build_view(state, seat, to_move, legal, result)
 
+    def hidden(self, state: State, seat: int | None) -> set[str]:
+        """Cards `seat` must not see: the undealt deck (the starter once cut is not in it) and,
+        until the hands are shown, every other seat's cards and the face-down crib."""
+        secret = {str(card) for card in state.deck}
+        if state.phase in REVEALED:
+            return secret
+        own = set() if seat is None else {*state.held[seat], *state.discards[seat]}
+        for other in range(state.players):
+            if other != seat:
+                secret.update(str(card) for card in state.held[other])
+        secret.update(str(card) for card in state.crib if card not in own)
+        return secret
+
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
+
+    def computer(self, state: State, seat: int, level: str, rng: Any) -> Move:
+        """The computer's move for `seat`, chosen from that seat's view alone."""
+        return bot.choose(self.view(state, seat), level, rng)
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump(state)
@@ -457,26 +469,3 @@ def _points_of(move: Move) -> int:
 
 def _cards(n: int) -> str:
     return "card" if n == 1 else "cards"
-
-
-def _whole_number(option: str, value: Any) -> int:
-    if isinstance(value, bool):
-        raise BadOptions(option, "must be a whole number")
-    text = value.strip() if isinstance(value, str) else None
-    if text and text.isascii() and text.isdigit():
-        return int(text)
-    if not isinstance(value, int):
-        raise BadOptions(option, "must be a whole number")
-    return value
-
-
-def _yes_no(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in _YES | _NO:
-        return value.strip().lower() in _YES
-    raise BadOptions("muggins", "must be on or off (true or false)")
-
-
-_YES = {"true", "yes", "on", "1"}
-_NO = {"false", "no", "off", "0", ""}

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from .cards import Card, CardError, parse_card
-from .cribbage_show import end_game, event, has_won, peg, start_show
-from .cribbage_state import State, evolve
+from ..core.events import event
+from ..core.state import with_item
+from ..core.variant import Event, IllegalMove, Move
+from ..pieces.cards import Card, CardError, parse_card
 from .pegging import peg_points
-from .variant import Event, IllegalMove, Move
+from .show import end_game, has_won, peg, start_show
+from .state import State, evolve
 
 COUNT_LIMIT = 31
 
@@ -80,14 +80,6 @@ def card_named(name: str) -> Card:
         return parse_card(name)
     except CardError as error:
         raise IllegalMove(str(error)) from None
-
-
-def with_item(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """`items` with the item at `index` replaced."""
-    return (*items[:index], value, *items[index + 1 :])
-
-
-# --- helpers ---------------------------------------------------------------------------------
 
 
 def _next_turn(state: State, after: int, events: list[Event]) -> State:

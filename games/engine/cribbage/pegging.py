@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .scoring import FIFTEEN, FIFTEEN_POINTS, MIN_RUN, PAIR_POINTS, Ranked
+from ..scoring import FIFTEEN, FIFTEEN_POINTS, MIN_RUN, PAIR_POINTS, Ranked
 
 COUNT_LIMIT = 31
 THIRTY_ONE_POINTS = 2

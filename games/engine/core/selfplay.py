@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from .variant import Variant, get_variant
+from .variant import Variant, candidates, get_variant
 
 MOVE_LIMIT = 20_000  # far beyond any real match; a game that gets here counts as unfinished
 
@@ -106,5 +106,5 @@ def _play_one(
         if not to_move:
             return None, moves
         seat = rng.choice(to_move)
-        state, _ = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+        state, _ = game.apply(state, seat, rng.choice(candidates(game, state, seat)))
     return game.outcome(state), MOVE_LIMIT

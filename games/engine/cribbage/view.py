@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cribbage_show import game_text, outcome
-from .cribbage_state import (
+from ..core.variant import Move, Outcome, seat_list
+from .show import game_text, outcome
+from .state import (
     COUNTED,
     DISCARD,
     GAME_OVER,
@@ -16,7 +17,6 @@ from .cribbage_state import (
     State,
     shown_json,
 )
-from .variant import Move, Outcome, seat_list
 
 REVEALED = (SHOW, COUNTED, GAME_OVER, MATCH_OVER)  # phases in which every hand is face up
 

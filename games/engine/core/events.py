@@ -1,0 +1,53 @@
+"""Events: what a move made happen, public to every seat, in words and in data.
+
+An event is a plain JSON dict: {"kind": str, "seat": int | None, "text": str} plus its
+parameters (cards, points, seats, reasons) under their own keys, so a page can render it in
+another language from the kind and parameters without parsing the English `text`. Every event
+is public: it never names a piece that some seat may not see yet. `text` names players by seat
+placeholders such as {p0} and {p1}; `describe` fills them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+Event = dict[str, Any]
+FrozenEvent = tuple[tuple[str, Any], ...]  # an event dict frozen into key/value pairs
+
+
+def event(
+    kind: str, seat: int | None, text: str, points: int | None = None, **params: object
+) -> Event:
+    """A public event; `text` names seats as {p0}, {p1}... and `params` carry its data."""
+    data: Event = {"kind": kind, "seat": seat, "text": text}
+    if points is not None:
+        data["points"] = points
+    data.update(params)
+    return data
+
+
+def freeze_event(item: Mapping[str, Any]) -> FrozenEvent:
+    """An event as a hashable value for an immutable state (lists become tuples)."""
+    return tuple((key, _frozen(value)) for key, value in item.items())
+
+
+def thaw_event(item: FrozenEvent) -> Event:
+    """The event dict back from `freeze_event`, JSON-ready."""
+    return {key: _thawed(value) for key, value in item}
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return ("__dict__", tuple((k, _frozen(v)) for k, v in value.items()))
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    if isinstance(value, tuple):
+        if len(value) == 2 and value[0] == "__dict__":
+            return {k: _thawed(v) for k, v in value[1]}
+        return [_thawed(v) for v in value]
+    return value

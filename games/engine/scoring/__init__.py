@@ -1,0 +1,46 @@
+"""Cribbage scoring, shared by every game of the family: the combinations (fifteens, pairs,
+runs, flushes, nobs) with their parameters, the classic show and its fast tables. Each game
+adds its own way of scoring a line, a trick or a tile hand in a module beside this one."""
+
+from .combinations import (
+    DEALS,
+    FIFTEEN,
+    FIFTEEN_KIND,
+    FIFTEEN_POINTS,
+    FLUSH_KIND,
+    HAND_SIZE,
+    MAX_SHOW,
+    MIN_RUN,
+    NOBS_KIND,
+    NOBS_POINTS,
+    PAIR_KIND,
+    PAIR_POINTS,
+    RUN_KIND,
+    Ranked,
+    ScoreItem,
+    ShowDistribution,
+    ShowScore,
+    Suited,
+    check_show,
+    combination_points,
+    fifteens,
+    five_rank_multisets,
+    flush,
+    nobs,
+    pairs,
+    rank_group_scores,
+    rank_key,
+    runs,
+    score_combinations,
+    score_hand,
+    score_show,
+    show_distribution,
+)
+
+__all__ = [
+    "DEALS", "FIFTEEN", "FIFTEEN_KIND", "FIFTEEN_POINTS", "FLUSH_KIND", "HAND_SIZE", "MAX_SHOW",
+    "MIN_RUN", "NOBS_KIND", "NOBS_POINTS", "PAIR_KIND", "PAIR_POINTS", "RUN_KIND", "Ranked",
+    "ScoreItem", "ShowDistribution", "ShowScore", "Suited", "check_show", "combination_points",
+    "fifteens", "five_rank_multisets", "flush", "nobs", "pairs", "rank_group_scores", "rank_key",
+    "runs", "score_combinations", "score_hand", "score_show", "show_distribution",
+]  # fmt: skip
