@@ -1,6 +1,7 @@
 """When the computer moves: after a short, natural delay, off the request threads.
 
-`schedule(match_id, seq)` is called by the services when a computer seat is to move. In the
+`on_match_changed` listens to `games.signals.match_changed` (connected in the app's ready())
+and schedules a move when a computer seat is to move. In the
 default "thread" mode the move is armed as a timer on the server's event loop and made in a
 worker thread, so no request ever waits for it. A sweeper on the same loop looks every few
 seconds for matches where the computer should have moved (after a restart, or when the process
@@ -19,21 +20,28 @@ from datetime import timedelta
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import close_old_connections
 from django.utils import timezone
 
-from games import realtime
+from games import realtime, services
+from games.models import Match
 
 log = logging.getLogger(__name__)
 _sweeping: set[int] = set()  # ids of the event loops that run a sweeper
 
 
+def on_match_changed(*, match_id: int, seq: int, computer_to_move: bool, **_: object) -> None:
+    """After a match changed (the commit is done): let the computer move if it is to move."""
+    if computer_to_move:
+        schedule(match_id, seq)
+
+
 def schedule(match_id: int, seq: int) -> None:
-    """Arrange for the computer to move in `match_id` at `seq` once this transaction commits."""
+    """Arrange for the computer to move in `match_id` at `seq` (called after the commit)."""
     if settings.COMPUTER_MODE == "inline":
-        transaction.on_commit(lambda: _play_now(match_id, seq))
+        _play_now(match_id, seq)
     else:
-        transaction.on_commit(lambda: _arm(match_id, seq))
+        _arm(match_id, seq)
 
 
 def ensure_sweeper() -> None:
@@ -52,9 +60,7 @@ def delay_seconds() -> float:
 
 
 def _play_now(match_id: int, seq: int) -> None:
-    from games.services import match_play_computer
-
-    match_play_computer(match_id=match_id, seq=seq)
+    services.match_play_computer(match_id=match_id, seq=seq)
 
 
 def _arm(match_id: int, seq: int) -> None:
@@ -99,8 +105,6 @@ async def _sweep_forever() -> None:
 
 def _overdue() -> list[tuple[int, int]]:
     """Matches in play where a computer seat is to move and nothing has happened for a while."""
-    from games.models import Match
-
     close_old_connections()
     try:
         quiet = timezone.now() - timedelta(seconds=settings.COMPUTER_DELAY_SECONDS[1] * 2)

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import realtime
+from games import realtime, signals
 from games.engine import computer_move
 from games.engine.core import levels as computer_levels
 from games.engine.core.variant import (
@@ -31,48 +31,12 @@ from games.engine.core.variant import (
     fill_names,
     get_variant,
 )
+from games.errors import Conflict, Forbidden, Illegal, NotFound, ServiceError, Stale
 from games.models import Match, Move, Seat
 
 LOBBY_GROUP = "lobby"
 MAX_MOVE_BYTES = 2000
 MAX_INVITED = 10
-
-
-class ServiceError(Exception):
-    """A request the service refuses. `status` is the HTTP status a view or API should answer."""
-
-    status = 400
-
-    def __init__(self, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-
-
-class NotFound(ServiceError):
-    status = 404
-
-
-class Forbidden(ServiceError):
-    status = 403
-
-
-class Conflict(ServiceError):
-    """The match is not in a state that allows this (over, not started, full)."""
-
-    status = 409
-
-
-class Stale(Conflict):
-    """The move was made on an old board: `seq` is not the match's current one."""
-
-    def __init__(self, seq: int) -> None:
-        super().__init__(f"the board has moved on (now at move {seq}); look again and retry")
-        self.seq = seq
-
-
-class Illegal(ServiceError):
-    """The engine refused the move; the message is the rule it breaks."""
 
 
 @dataclass(frozen=True)
@@ -578,9 +542,7 @@ def _end(match: Match, ending: str, *, status: str, bump: bool = True) -> None:
     if bump:
         match.seq += 1
     match.save()
-    from games.tournaments.online import record_online_result  # a tournament game's result
-
-    record_online_result(match)
+    signals.match_ended.send(sender=Match, match=match)
 
 
 def _bump(match: Match) -> None:
@@ -605,20 +567,26 @@ def _count_connection(match_id: int, user: User, delta: int) -> None:
 
 
 def _after_commit(match: Match, *, lobby: bool = False, presence: bool = False) -> None:
-    """After the commit: tell the match's sockets, maybe the lobby, and the computer player."""
+    """After the commit: tell the match's sockets, maybe the lobby, and the listeners of
+    `match_changed` (the computer player among them)."""
     match_id, seq = match.pk, match.seq
-    wants_computer = match.status == Match.Status.ACTIVE and any(
+    computer_to_move = match.status == Match.Status.ACTIVE and any(
         s.is_computer and s.index in match.to_move for s in match.seats.all()
     )
+    to_move = list(match.to_move)
 
     def notify() -> None:
         message = {"type": "presence.changed" if presence else "match.changed", "seq": seq}
         realtime.group_send(f"match-{match_id}", message)
         if lobby:
             realtime.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
+        if not presence:
+            signals.match_changed.send(
+                sender=Match,
+                match_id=match_id,
+                seq=seq,
+                to_move=to_move,
+                computer_to_move=computer_to_move,
+            )
 
     transaction.on_commit(notify)
-    if wants_computer and not presence:
-        from games import computer
-
-        computer.schedule(match_id, seq)

@@ -11,7 +11,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
 
-from games.services import Conflict, Forbidden, NotFound, ServiceError
+from games.errors import Conflict, Forbidden, NotFound, ServiceError
 from games.tournaments import pairing as rules
 from games.tournaments.models import Entrant, Game, Pairing, Round, Standing, Tournament
 

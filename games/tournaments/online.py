@@ -1,8 +1,8 @@
 """Tournament games played online: a match per game, and its result flowing back.
 
 `start_match` seats both sides of a pairing in a new match (doubles: partners opposite, side a
-in seats 0 and 2). `record_online_result` is called by games.services when any match ends,
-inside the match's own transaction, so the game's result is written with the match's end.
+in seats 0 and 2). `record_online_result` hears (games.signals.match_ended) when any match
+ends, inside the match's own transaction, so the game's result is written with the match's end.
 """
 
 from __future__ import annotations
@@ -33,6 +33,11 @@ def start_match(game: Game) -> None:
     game.match = match
     game.source = Game.Source.ONLINE
     game.save(update_fields=["match", "source"])
+
+
+def on_match_ended(*, match, **_: object) -> None:
+    """`games.signals.match_ended`: a tournament game's result flows in with the match's end."""
+    record_online_result(match)
 
 
 def record_online_result(match) -> None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ..core.events import event
-from ..core.state import with_item
+from ..core.state import evolve, with_item
 from ..core.variant import Event, IllegalMove, Move
 from ..pieces.cards import Card, CardError, parse_card
 from .pegging import peg_points
 from .show import end_game, has_won, peg, start_show
-from .state import State, evolve
+from .state import State
 
 COUNT_LIMIT = 31
 

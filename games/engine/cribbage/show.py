@@ -6,9 +6,10 @@ from ..core.events import Event, event
 from ..core.muggins import Declaration, declare, judge_call
 from ..core.outcome import GameResult, Outcome, SideResult, places
 from ..core.scoreboard import SKUNK_NAMES, add_points, match_won, skunk_level
+from ..core.state import evolve
 from ..core.variant import IllegalMove, seat_list
 from ..scoring import score_show
-from .state import COUNTED, GAME_OVER, MATCH_OVER, SHOW, Shown, State, evolve
+from .state import COUNTED, GAME_OVER, MATCH_OVER, SHOW, Shown, State
 
 
 def peg(state: State, seat: int, points: int) -> State:
