@@ -31,6 +31,10 @@ class Match(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
     invite_only = models.BooleanField(default=False)
+    rated = models.BooleanField(
+        default=True,
+        help_text="Counts for ratings when every seat is a member (never with a computer seat).",
+    )
     invited = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="match_invitations"
     )
