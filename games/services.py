@@ -59,6 +59,7 @@ def match_create(
     invited: Iterable[User] = (),
     invite_only: bool = False,
     computer_level: str = "",
+    rated: bool = True,
 ) -> Match:
     """A new match with the creator in the first seat the computer does not take.
 
@@ -88,6 +89,9 @@ def match_create(
     now = timezone.now()
     with transaction.atomic():
         match = _new_match(engine, players, cleaned, creator=creator, invite_only=invite_only)
+        if not rated or computers:
+            match.rated = False
+            match.save(update_fields=["rated"])
         Seat.objects.bulk_create(
             Seat(
                 match=match,
