@@ -9,6 +9,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from cribsite.env import env_bool, env_int, env_list, env_origins, env_str, env_url
+from cribsite.plugins import game_web_apps
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -42,6 +43,7 @@ INSTALLED_APPS = [
     "axes",
     "accounts",
     "games",
+    *game_web_apps(),  # each game's web folder, games/variants/<key>/
 ]
 
 MIDDLEWARE = [

@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator
 
 from accounts.models import User
-from games.engine.core.variant import VARIANTS, get_variant
+from games.engine.core import levels
+from games.engine.core.variant import get_variant
+from games.variants import web_games
 
 
 class NewMatchForm(forms.Form):
@@ -33,22 +36,47 @@ class NewMatchForm(forms.Form):
         label="Seats for the computer",
         required=False,
         min_value=0,
-        max_value=3,
         initial=0,
         help_text="With open or invited games: how many of the other seats the computer takes.",
+    )
+    level = forms.ChoiceField(
+        label="The computer plays",
+        required=False,
+        initial="",
+        help_text="How well the computer plays its seats.",
+    )
+    rated = forms.BooleanField(
+        label="Rated",
+        required=False,
+        initial=True,
+        help_text="A match between members counts for ratings (never with the computer).",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["variant"].choices = [(v.key, v.name) for v in VARIANTS.values()]
-        counts = sorted({n for v in VARIANTS.values() for n in v.player_counts})
+        games = [get_variant(web.key) for web in web_games()]
+        self.fields["variant"].choices = [(v.key, v.name) for v in games]
+        counts = sorted({n for v in games for n in v.player_counts})
         self.fields["players"].choices = [(n, f"{n} players") for n in counts]
+        most = max(counts, default=2) - 1  # the largest table less the creator's seat
+        self.fields["computer_seats"].validators.append(MaxValueValidator(most))
+        self.fields["computer_seats"].widget.attrs["max"] = most
+        names = dict.fromkeys(level for v in games for level in levels(v))
+        self.fields["level"].choices = [("", "at its best level"), *((n, n) for n in names)]
         self.option_fields: list[str] = []
-        for variant in VARIANTS.values():
+        self.option_groups: list[tuple[Any, list[str]]] = []
+        for variant in games:
+            group = []
             for name, spec in variant.options_schema.items():
                 field_name = f"{variant.key}__{name}"
                 self.fields[field_name] = _option_field(spec)
-                self.option_fields.append(field_name)
+                group.append(field_name)
+            self.option_fields.extend(group)
+            self.option_groups.append((variant, group))
+
+    def grouped_options(self) -> list[tuple[Any, list[forms.BoundField]]]:
+        """Each game with its own option fields, for the lobby's per-game fieldsets."""
+        return [(variant, [self[name] for name in group]) for variant, group in self.option_groups]
 
     def clean_invite(self) -> list[User]:
         names = [n for n in self.cleaned_data["invite"].replace(",", " ").split() if n]
@@ -72,7 +100,7 @@ class NewMatchForm(forms.Form):
         if mode == "computer":
             return list(range(1, players))
         wanted = self.cleaned_data.get("computer_seats") or 0
-        return list(range(players - wanted, players))
+        return list(range(max(0, players - wanted), players))
 
 
 def _option_field(spec: dict[str, Any]) -> forms.Field:

@@ -19,16 +19,14 @@ from accounts.models import User
 from games import services
 from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
+from games.variants import web_game, web_games
 
-# Fragments of the match page, each with a stable element id. The first four are the same
-# for every game (templates/games/match.html); the variant's table template
-# (templates/games/<variant>/table.html) defines "board" and "hand".
+# Fragments of the match page, each with a stable element id. The common ones are the same for
+# every game (templates/games/match.html); the game's table template
+# (templates/games/<key>/table.html) defines "board" and "hand".
 COMMON_REGIONS = ("status", "players", "events", "actions", "error")
 VARIANT_REGIONS = ("board", "hand")
 REGIONS = (*COMMON_REGIONS, *VARIANT_REGIONS)
-# Move forms in a variant's table template use these ids: the seq marker, which is sent with
-# every change, holds a `seq` input for each (form="..."), so the forms stay unchanged.
-MOVE_FORM_IDS = ("move-discard", "move-play", "move-count", "move-claim", "move-continue")
 EVENTS_SHOWN = 12
 LOBBY_LIMIT = 50
 
@@ -82,12 +80,17 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
         for s in match.seats.all()
     ]
     variant = get_variant(match.variant)
+    web = web_game(match.variant)
     absent = [s for s in seats if s.away_seconds is not None and not s.is_you]
     away_limit = settings.MATCH_AWAY_SECONDS
     your_team = seat.team if seat is not None else None
     return {
         "match": match,
+        "web": web,
         "variant_name": variant.name,
+        "option_summary": option_summary(match.variant, match.options),
+        "seat_tags": web.seat_tags(view) if view else {},
+        "show_games_won": int(match.options.get("games", 1) or 1) > 1,
         "seat": seat_index,
         "seats": seats,
         "names": names,
@@ -113,11 +116,10 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
         ],
         "away_limit": away_limit,
         "absent": absent,
-        "board_template": f"games/{match.variant}/table.html",
+        "board_template": web.table_template,
         "is_player": seat is not None,
         "is_creator": user is not None and match.created_by_id == getattr(user, "pk", None),
         "move_error": None,
-        "move_form_ids": MOVE_FORM_IDS,
     }
 
 
@@ -140,6 +142,7 @@ def lobby_context(user) -> dict[str, Any]:
     return {
         "waiting": [_lobby_row(m, user) for m in waiting],
         "mine": [_lobby_row(m, user) for m in mine],
+        "games": [get_variant(web.key) for web in web_games()],
     }
 
 
@@ -152,8 +155,26 @@ def _lobby_row(match: Match, user) -> dict[str, Any]:
         "open": sum(1 for s in seats if s.is_open),
         "is_mine": match.created_by_id == user.pk,
         "seated": any(s.user_id == user.pk for s in seats),
-        "options": match.options,
+        "options": option_summary(match.variant, match.options),
     }
+
+
+def option_summary(variant_key: str, options: dict[str, Any]) -> list[str]:
+    """The match's options in a few words, from the game's own schema: each option's "summary"
+    text ("game to {}", "muggins") or its label; on/off options only when on, whole numbers
+    only when not at their default."""
+    schema = get_variant(variant_key).options_schema
+    words = []
+    for name, spec in schema.items():
+        value = options.get(name, spec.get("default"))
+        if spec["type"] == "bool":
+            if value:
+                words.append(spec.get("summary", spec.get("label", name)).format(value))
+            continue
+        if spec["type"] == "int" and value == spec.get("default"):
+            continue
+        words.append(spec.get("summary", spec.get("label", name) + ": {}").format(value))
+    return words
 
 
 def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True) -> dict:
@@ -172,8 +193,7 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
 
 def seq_marker(match: Match) -> str:
     """The element that tells the page which board it shows; always sent."""
-    context = {"match": match, "oob": True, "move_form_ids": MOVE_FORM_IDS}
-    return render_to_string("games/match.html#seq", context)
+    return render_to_string("games/match.html#seq", {"match": match, "oob": True})
 
 
 def side_labels(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:

@@ -352,6 +352,18 @@ def engine_view(match: Match, seat: int | None) -> dict[str, Any] | None:
     return engine.view(engine.load(match.snapshot), seat)
 
 
+def variant_of(match_id: int) -> str:
+    """The game a match is of (one small query); NotFound when there is no such match."""
+    variant = (
+        Match.objects.filter(pk=match_id).values_list("variant", flat=True).first()
+        if valid_id(match_id)
+        else None
+    )
+    if variant is None:
+        raise NotFound("there is no such match")
+    return variant
+
+
 def seat_names(match: Match) -> list[str]:
     return [seat.name for seat in match.seats.all()]
 

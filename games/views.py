@@ -3,7 +3,6 @@ request, call a service, render the shared fragments."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -17,6 +16,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import presenters, services
 from games.engine.core.variant import fill_names, get_variant
 from games.forms import NewMatchForm
+from games.variants import web_game
 
 
 @login_required
@@ -46,9 +46,12 @@ def create(request: HttpRequest) -> HttpResponse:
             computer_seats=form.computer_seat_list(players),
             invited=form.cleaned_data["invite"],
             invite_only=form.cleaned_data["opponents"] == "invite",
+            computer_level=form.cleaned_data["level"],
+            rated=form.cleaned_data["rated"],
         )
     except services.ServiceError as error:
         field = (error.field or "").split(".")[-1]
+        field = "level" if field == "computer_level" else field
         form_field = f"{variant}__{field}" if f"{variant}__{field}" in form.fields else None
         if form_field is None and field in form.fields:
             form_field = field
@@ -110,7 +113,7 @@ def move(request: HttpRequest, match_id: int) -> HttpResponse:
     status = 200
     try:
         seq = _seq(request.POST.get("seq", ""))
-        move_data = parse_move(request.POST)
+        move_data = _parse_move(match_id, request.POST)
         services.match_play(match_id=match_id, user=request.user, seq=seq, move=move_data)
     except ValueError as bad:
         error, status = str(bad) or "that move could not be read", 400
@@ -149,19 +152,20 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     engine = get_variant(match.variant)
     names = services.seat_names(match)
     state, events = states[step]
-    views = [engine.view(state, seat) for seat in range(match.players)]
+    spectator = engine.view(state, None)
     moves = list(match.moves.order_by("seq"))
     context = {
         "match": match,
+        "web": web_game(match.variant),
         "step": step,
         "last": len(states) - 1,
-        "views": list(zip(names, views, strict=True)),
-        "spectator": engine.view(state, None),
+        "views": [(name, engine.view(state, s)) for s, name in enumerate(names)],
+        "spectator": spectator,
         "move": moves[step - 1] if step else None,
         "mover": names[moves[step - 1].seat] if step else None,
         "events": [fill_names(e.get("text", ""), names) for e in events],
         "names": names,
-        "sides": (sides := presenters.side_labels(engine.view(state, None), names)),
+        "sides": (sides := presenters.side_labels(spectator, names)),
         "side_names": [side["name"] for side in sides],
     }
     return render(request, "games/replay.html", context)
@@ -178,38 +182,15 @@ def _seq(value: str) -> int:
 def rules(request: HttpRequest, variant: str) -> HttpResponse:
     """How to play a game, in the club's own words."""
     try:
-        get_variant(variant)
+        web = web_game(variant)
     except KeyError:
         raise Http404("There is no such game.") from None
-    return render(request, f"games/rules/{variant}.html")
+    return render(request, web.rules_template, {"web": web})
 
 
-def parse_move(data) -> dict[str, Any]:
-    """A move from form fields: a JSON `move` from a button, or `type` plus its fields."""
-    if data.get("move"):
-        try:
-            value = json.loads(data["move"])
-        except json.JSONDecodeError:
-            raise ValueError("that move could not be read") from None
-        if not isinstance(value, dict):
-            raise ValueError("that move could not be read")
-        return value
-    kind = data.get("type", "")
-    if not kind:
-        raise ValueError("choose a move first")
-    move: dict[str, Any] = {"type": kind}
-    if "cards" in data:
-        move["cards"] = data.getlist("cards")
-    elif kind == "discard":
-        move["cards"] = []
-    if data.get("card"):
-        move["card"] = data["card"]
-    if "points" in data:
-        try:
-            move["points"] = int(data["points"])
-        except ValueError:
-            raise ValueError("points must be a whole number") from None
-    return move
+def _parse_move(match_id: int, data) -> dict[str, Any]:
+    """The move posted from the game's table, read by the game's web adapter."""
+    return web_game(services.variant_of(match_id)).parse_move(data)
 
 
 def _regions_response(

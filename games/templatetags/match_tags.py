@@ -13,7 +13,7 @@ register = template.Library()
 
 @register.filter
 def at(items: Any, index: Any) -> Any:
-    """`{{ names|at:view.dealer }}`: the item at a position, or '' when there is none."""
+    """`{{ names|at:view.turn }}`: the item at a position, or '' when there is none."""
     try:
         return items[int(index)]
     except (TypeError, ValueError, IndexError, KeyError):
@@ -22,7 +22,7 @@ def at(items: Any, index: Any) -> Any:
 
 @register.filter
 def times(count: Any) -> range:
-    """`{% for _ in view.crib_count|times %}`: loop a number of times."""
+    """`{% for _ in count|times %}`: loop a number of times."""
     try:
         return range(max(0, int(count)))
     except (TypeError, ValueError):
@@ -39,12 +39,6 @@ def move_json(move: dict[str, Any]) -> str:
 def legal_of(legal_moves: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     """`{% legal_of view.legal_moves "play" as plays %}`: the legal moves of one type."""
     return [m for m in legal_moves or [] if m.get("type") == kind]
-
-
-@register.simple_tag
-def legal_cards(legal_moves: list[dict[str, Any]]) -> set[str]:
-    """Every card named by a legal move (`card`), for enabling card buttons."""
-    return {m["card"] for m in legal_moves or [] if "card" in m}
 
 
 @register.filter

@@ -1,4 +1,5 @@
-// The match page: connection state, seq gaps, the discard picker and the away countdown.
+// The match page, for every game: connection state, seq gaps, the seq sent with each move, a
+// "choose exactly N" picker for forms that ask for it, and the away countdown.
 // Everything else is htmx: forms post moves, the socket swaps fragments out of band.
 (function () {
   "use strict";
@@ -42,6 +43,13 @@
     if (seq !== null && seq < currentSeq()) event.preventDefault();
   });
 
+  // Every move is made on the board on show: send its seq (the form's own may be older).
+  document.body.addEventListener("htmx:configRequest", (event) => {
+    if (event.detail.verb === "post" && event.detail.path === match.dataset.moveUrl) {
+      event.detail.parameters.seq = String(currentSeq());
+    }
+  });
+
   match.addEventListener("htmx:wsConnecting", () => setConn("connecting", "Connecting…"));
   match.addEventListener("htmx:wsOpen", () => setConn("live", "Live"));
   match.addEventListener("htmx:wsClose", () => setConn("reconnecting", "Reconnecting…"));
@@ -55,34 +63,39 @@
     lastSeq = Math.max(lastSeq, currentSeq());
     updatePicker();
   });
-  // Keep a half-made choice of cards when the hand is redrawn with the same cards.
+  // Keep a half-made choice when the hand is redrawn with the same pieces.
   let picked = [];
+  const PICKS = "#hand form[data-need] input[type=checkbox]";
   document.body.addEventListener("htmx:oobBeforeSwap", () => {
-    picked = Array.from(document.querySelectorAll('#hand input[name="cards"]:checked'))
-      .map((box) => box.value);
+    picked = Array.from(document.querySelectorAll(PICKS + ":checked"))
+      .map((box) => box.name + "=" + box.value);
   });
   document.body.addEventListener("htmx:oobAfterSwap", () => {
-    document.querySelectorAll('#hand input[name="cards"]').forEach((box) => {
-      if (picked.includes(box.value)) box.checked = true;
+    document.querySelectorAll(PICKS).forEach((box) => {
+      if (picked.includes(box.name + "=" + box.value)) box.checked = true;
     });
     updatePicker();
   });
 
-  // The discard picker: say how many are chosen and enable the button at the right number.
+  // A form with data-need="N" asks for exactly N of its checkboxes: say how many are chosen
+  // and enable its submit button ([data-pick-submit]) at the right number.
   function updatePicker() {
     document.querySelectorAll("form[data-need]").forEach((form) => {
       const need = parseInt(form.dataset.need, 10);
-      const boxes = form.querySelectorAll('input[name="cards"]');
+      const boxes = form.querySelectorAll("input[type=checkbox]");
       const chosen = Array.from(boxes).filter((b) => b.checked).length;
-      const button = form.querySelector("[data-discard-submit]");
+      const button = form.querySelector("[data-pick-submit]");
       const note = form.querySelector(".pick-count");
       if (button) button.disabled = chosen !== need;
       if (note) note.textContent = chosen + " of " + need + " chosen";
-      boxes.forEach((b) => b.closest(".card-pick").classList.toggle("is-selected", b.checked));
+      boxes.forEach((b) => {
+        const label = b.closest("label");
+        if (label) label.classList.toggle("is-selected", b.checked);
+      });
     });
   }
   document.addEventListener("change", (event) => {
-    if (event.target.matches('form[data-need] input[name="cards"]')) updatePicker();
+    if (event.target.matches("form[data-need] input[type=checkbox]")) updatePicker();
   });
   updatePicker();
 

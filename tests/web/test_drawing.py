@@ -13,9 +13,10 @@ from django.test import override_settings
 from django.utils import translation
 
 from games.engine.pieces.cards import RANKS, SUITS, Card, parse_card
-from games.templatetags import table
+from games.templatetags import cards
+from games.variants.cribbage.templatetags import cribbage_table as table
 
-SOURCE = Path(table.__file__)
+SOURCES = [Path(cards.__file__), Path(table.__file__)]
 
 
 class Element:
@@ -84,7 +85,7 @@ def parse(html: str) -> list[Element]:
 
 
 def render(source: str, **context) -> str:
-    return Template("{% load table %}" + source).render(Context(context))
+    return Template("{% load cards cribbage_table %}" + source).render(Context(context))
 
 
 def side(score: int, back: int, *seats: int) -> dict:
@@ -356,8 +357,9 @@ def test_the_back_of_a_card():
 # --- how the markup is made ---------------------------------------------------------------------
 
 
-def test_no_markup_is_built_in_python_strings():
-    tree = ast.parse(SOURCE.read_text())
+@pytest.mark.parametrize("source", SOURCES, ids=lambda path: path.name)
+def test_no_markup_is_built_in_python_strings(source):
+    tree = ast.parse(source.read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):
             for part in node.values:

@@ -83,6 +83,7 @@ class Cribbage:
             "choices": list(TARGETS),
             "default": 121,
             "label": "Game to",
+            "summary": "game to {}",
             "help": "121 points (twice round the board) or the short game of 61",
         },
         "games": {
@@ -91,12 +92,14 @@ class Cribbage:
             "max": MAX_GAMES,
             "default": 1,
             "label": "Games in the match",
+            "summary": "best of {} games",
             "help": "the match goes to the first side to win more than half of these games",
         },
         "muggins": {
             "type": "bool",
             "default": False,
             "label": "Muggins",
+            "summary": "muggins",
             "help": "players count their own hands, and opponents may take any points missed",
         },
     }

@@ -1,13 +1,8 @@
-"""Drawn pieces of the card table: a cribbage pegboard and playing cards.
-
-Link the styles once on the page (after site.css, which also has a generic `.card` panel class
-that these styles override for playing cards)::
-
-    <link rel="stylesheet" href="{% static 'css/table.css' %}">
+"""The drawn cribbage board, and what the Cribbage table's templates ask of the legal moves.
 
 Pegboard::
 
-    {% load table %}
+    {% load cribbage_table %}
     {% pegboard view.sides view.options.target names %}
     {% pegboard view.sides 61 names colors %}
 
@@ -28,32 +23,6 @@ data-score="37"> on the <circle class="pb-hole" data-hole="37"> of its <g class=
 data-side="0">; score 0 is in a start hole (data-hole="0"), the target in the finish hole.
 Bad input (a target other than 121 or 61, no sides or too many, a score that is not a number)
 raises TemplateSyntaxError.
-
-Cards::
-
-    {% card "5H" %}                          five of hearts, normal size
-    {% card card_code size="small" %}        size: "small" or "large" (default: normal)
-    {% card "TD" classes="is-selected" %}    extra classes on the card
-    {% card_back %}  {% card_back size="small" label="the crib, 4 cards" %}
-
-Notation is games.engine.cards': "5H", "TD", "10D", "js" (or a Card). Bad notation raises
-TemplateSyntaxError naming the token. A card is a <span class="card playing-card"
-role="img" aria-label="five of hearts"> made only of spans, so it may sit inside a <button>::
-
-    <div class="hand">
-      <button type="button" class="card-button" aria-pressed="true">{% card "5H" %}</button>
-      <button type="button" class="card-button" disabled>{% card "KS" %}</button>
-    </div>
-
-or picked with a checkbox (the box is visually hidden, still focusable)::
-
-    <label class="card-pick"><input type="checkbox" name="cards" value="5H">{% card "5H" %}</label>
-
-States: `.card.is-selected`, a card inside `[aria-pressed="true"]` or `.is-selected`, or right
-after a checked box, is raised with an outline and a tick; `.card.is-disabled`, a card in a
-disabled button or `[aria-disabled="true"]`, or after a disabled box, is dimmed (opaque, so
-overlaps stay clean). Keyboard focus on the button or box rings the card. `.hand` lays cards out
-in a row that wraps, and overlaps on phones leaving each corner showing.
 """
 
 from __future__ import annotations
@@ -62,18 +31,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import template
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
-from games.engine.pieces.cards import Card, CardError, parse_card
+from games.templatetags.cards import draw
 
 register = template.Library()
 
 PALETTE = ("#c0392b", "#2c6fbb", "#2e8b57", "#7b3fa0")  # red, blue, green (as match.css), purple
-SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-TEXT_STYLE = "\ufe0e"  # variation selector 15: draw suits as text, never as emoji
-RANK_LABELS = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
-CARD_SIZES = {None: "", "": "", "normal": "", "small": "card-small", "large": "card-large"}
 
 # Board geometry, in viewBox units.
 STREET = 30  # holes in a street (one row of a track)
@@ -98,7 +62,7 @@ def pegboard(
 ) -> SafeString:
     """A drawn cribbage board with two pegs per side, and the scores in text."""
     board = board_layout(sides, target, names, colors)
-    return _draw("games/table/pegboard.svg.html", {"board": board})
+    return draw("games/cribbage/pegboard.svg.html", {"board": board})
 
 
 def board_layout(
@@ -237,11 +201,6 @@ def board_layout(
     }
 
 
-def _draw(template_name: str, context: dict[str, Any]) -> SafeString:
-    """Render one of this library's templates (autoescaped, so still safe once trimmed)."""
-    return mark_safe(render_to_string(template_name, context).strip())  # noqa: S308
-
-
 def _clamp(value: Any, target: int) -> int:
     try:
         number = int(value)
@@ -251,41 +210,6 @@ def _clamp(value: Any, target: int) -> int:
 
 
 @register.simple_tag
-def card(token: str | Card, size: str | None = None, classes: str = "") -> SafeString:
-    """A face-up playing card (spans only: it may sit inside a <button>)."""
-    if isinstance(token, Card):
-        parsed = token
-    else:
-        try:
-            parsed = parse_card(token)
-        except CardError as error:
-            raise template.TemplateSyntaxError(f"card: {error}") from error
-    context = {
-        "code": str(parsed),
-        "name": parsed.name,
-        "rank": RANK_LABELS.get(parsed.rank, str(parsed.rank)),
-        "suit": SUIT_SYMBOLS[parsed.suit] + TEXT_STYLE,
-        "suit_letter": parsed.suit,
-        "red": parsed.suit in "DH",
-        "court": parsed.rank > 10,
-        "size": _size(size),
-        "classes": classes,
-    }
-    return _draw("games/table/card.html", context)
-
-
-@register.simple_tag
-def card_back(
-    size: str | None = None, label: str = "face-down card", classes: str = ""
-) -> SafeString:
-    """A face-down card; `label` is its accessible name."""
-    context = {"back": True, "name": label, "size": _size(size), "classes": classes}
-    return _draw("games/table/card.html", context)
-
-
-def _size(size: str | None) -> str:
-    if size not in CARD_SIZES:
-        raise template.TemplateSyntaxError(
-            f'card: size must be "small" or "large" (or left out), not {size!r}'
-        )
-    return CARD_SIZES[size]
+def legal_cards(legal_moves: list[dict[str, Any]]) -> set[str]:
+    """Every card named by a legal move (`card`), for enabling card buttons."""
+    return {m["card"] for m in legal_moves or [] if "card" in m}

@@ -1,0 +1,96 @@
+"""Drawn playing cards, shared by every card game of the site.
+
+Link the styles once on the page (after site.css, which also has a generic `.card` panel class
+that these styles override for playing cards)::
+
+    <link rel="stylesheet" href="{% static 'css/table.css' %}">
+
+Cards::
+
+    {% card "5H" %}                          five of hearts, normal size
+    {% card card_code size="small" %}        size: "small" or "large" (default: normal)
+    {% card "TD" classes="is-selected" %}    extra classes on the card
+    {% card_back %}  {% card_back size="small" label="4 cards face down" %}
+
+Notation is games.engine.pieces.cards': "5H", "TD", "10D", "js" (or a Card). Bad notation raises
+TemplateSyntaxError naming the token. A card is a <span class="card playing-card"
+role="img" aria-label="five of hearts"> made only of spans, so it may sit inside a <button>::
+
+    <div class="hand">
+      <button type="button" class="card-button" aria-pressed="true">{% card "5H" %}</button>
+      <button type="button" class="card-button" disabled>{% card "KS" %}</button>
+    </div>
+
+or picked with a checkbox (the box is visually hidden, still focusable)::
+
+    <label class="card-pick"><input type="checkbox" name="cards" value="5H">{% card "5H" %}</label>
+
+States: `.card.is-selected`, a card inside `[aria-pressed="true"]` or `.is-selected`, or right
+after a checked box, is raised with an outline and a tick; `.card.is-disabled`, a card in a
+disabled button or `[aria-disabled="true"]`, or after a disabled box, is dimmed (opaque, so
+overlaps stay clean). Keyboard focus on the button or box rings the card. `.hand` lays cards out
+in a row that wraps, and overlaps on phones leaving each corner showing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from games.engine.pieces.cards import Card, CardError, parse_card
+
+register = template.Library()
+
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+TEXT_STYLE = "\ufe0e"  # variation selector 15: draw suits as text, never as emoji
+RANK_LABELS = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
+CARD_SIZES = {None: "", "": "", "normal": "", "small": "card-small", "large": "card-large"}
+
+
+def draw(template_name: str, context: dict[str, Any]) -> SafeString:
+    """Render one of this library's templates (autoescaped, so still safe once trimmed)."""
+    return mark_safe(render_to_string(template_name, context).strip())  # noqa: S308
+
+
+@register.simple_tag
+def card(token: str | Card, size: str | None = None, classes: str = "") -> SafeString:
+    """A face-up playing card (spans only: it may sit inside a <button>)."""
+    if isinstance(token, Card):
+        parsed = token
+    else:
+        try:
+            parsed = parse_card(token)
+        except CardError as error:
+            raise template.TemplateSyntaxError(f"card: {error}") from error
+    context = {
+        "code": str(parsed),
+        "name": parsed.name,
+        "rank": RANK_LABELS.get(parsed.rank, str(parsed.rank)),
+        "suit": SUIT_SYMBOLS[parsed.suit] + TEXT_STYLE,
+        "suit_letter": parsed.suit,
+        "red": parsed.suit in "DH",
+        "court": parsed.rank > 10,
+        "size": _size(size),
+        "classes": classes,
+    }
+    return draw("games/pieces/card.html", context)
+
+
+@register.simple_tag
+def card_back(
+    size: str | None = None, label: str = "face-down card", classes: str = ""
+) -> SafeString:
+    """A face-down card; `label` is its accessible name."""
+    context = {"back": True, "name": label, "size": _size(size), "classes": classes}
+    return draw("games/pieces/card.html", context)
+
+
+def _size(size: str | None) -> str:
+    if size not in CARD_SIZES:
+        raise template.TemplateSyntaxError(
+            f'card: size must be "small" or "large" (or left out), not {size!r}'
+        )
+    return CARD_SIZES[size]

@@ -1,0 +1,111 @@
+"""The web side of each game, as a plug-in: how its moves are read from a form, which templates
+draw its table, replay and rules, and which assets its pages load.
+
+Each game has a folder `games/variants/<key>/` (a small Django app, so it may carry template
+tags) whose package defines `WEB = WebGame(...)` and registers it. The folders of the games in
+`games.engine.GAMES` are installed by the settings; a test-only game registers itself the same
+way from its own app. The shared site (lobby, match page, replay, API, sockets) asks this
+registry and the engine, and knows no game's rules.
+
+Templates of a game (under templates/games/<key>/ by convention):
+- table.html defines the partials "board" (what lies on the table) and "hand" (the seat's own
+  pieces and its move forms); they get the match page's context, where `view` is the engine's
+  view for this seat and nothing else. Move forms post to `match_move` with `hx-swap="none"`.
+- replay.html draws one step of a finished match from `spectator` and `views` (every seat).
+- rules.html explains the game, in the club's own words.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine import get_variant
+
+INT = "int"
+TEXT = "text"
+LIST = "list"
+
+
+@dataclass(frozen=True)
+class WebGame:
+    """A game's web adapter. `move_fields` says how form fields become a move's fields
+    (name -> "int", "text" or "list"); a form may also post the whole move as JSON in `move`.
+    `seat_tags(view)` gives short words to show beside seats ({seat: ["dealer"]})."""
+
+    key: str
+    css: tuple[str, ...] = ()
+    js: tuple[str, ...] = ()
+    move_fields: Mapping[str, str] = field(default_factory=dict)
+    seat_tags: Callable[[dict[str, Any]], dict[int, list[str]]] = lambda view: {}
+    description: str = ""
+
+    @property
+    def table_template(self) -> str:
+        return f"games/{self.key}/table.html"
+
+    @property
+    def replay_template(self) -> str:
+        return f"games/{self.key}/replay.html"
+
+    @property
+    def rules_template(self) -> str:
+        return f"games/{self.key}/rules.html"
+
+    @property
+    def name(self) -> str:
+        return get_variant(self.key).name
+
+    def parse_move(self, data) -> dict[str, Any]:
+        """A move from posted form fields (a QueryDict); ValueError says what is wrong."""
+        if data.get("move"):
+            try:
+                value = json.loads(data["move"])
+            except json.JSONDecodeError:
+                raise ValueError("that move could not be read") from None
+            if not isinstance(value, dict):
+                raise ValueError("that move could not be read")
+            return value
+        kind = data.get("type", "")
+        if not kind:
+            raise ValueError("choose a move first")
+        move: dict[str, Any] = {"type": kind}
+        for name, how in self.move_fields.items():
+            if how == LIST:
+                if name in data:
+                    move[name] = data.getlist(name)
+            elif data.get(name, "") != "":
+                move[name] = _int(name, data[name]) if how == INT else data[name]
+        return move
+
+
+_WEB: dict[str, WebGame] = {}
+
+
+def register_web(web: WebGame) -> WebGame:
+    """Add a game's web adapter (its engine variant must be registered already)."""
+    get_variant(web.key)
+    existing = _WEB.get(web.key)
+    if existing is not None and existing is not web:
+        raise ValueError(f"a web adapter is already registered for {web.key!r}")
+    _WEB[web.key] = web
+    return web
+
+
+def web_game(key: str) -> WebGame:
+    """The web adapter of a game; KeyError when the site does not offer that game."""
+    return _WEB[key]
+
+
+def web_games() -> list[WebGame]:
+    """Every game the site offers, in the order they were registered."""
+    return list(_WEB.values())
+
+
+def _int(name: str, value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number") from None
