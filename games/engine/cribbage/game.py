@@ -218,16 +218,18 @@ class Cribbage:
 
     def hidden(self, state: State, seat: int | None) -> set[str]:
         """Cards `seat` must not see: the undealt deck (the starter once cut is not in it) and,
-        until the hands are shown, every other seat's cards and the face-down crib."""
+        until the hands are shown, every other seat's cards and the face-down crib. Cards cut for
+        the first deal were shown to everyone and went back into the pack before the shuffle, so
+        naming them tells nothing of where they are now; they are not counted as hidden."""
         secret = {str(card) for card in state.deck}
         if state.phase in REVEALED:
-            return secret
+            return secret - _cut_cards(state)
         own = set() if seat is None else {*state.held[seat], *state.discards[seat]}
         for other in range(state.players):
             if other != seat:
                 secret.update(str(card) for card in state.held[other])
         secret.update(str(card) for card in state.crib if card not in own)
-        return secret
+        return secret - _cut_cards(state)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
@@ -267,6 +269,10 @@ def cut_for_deal(seed: bytes, players: int) -> tuple[int, list[Event]]:
         events.append(event("cut_tie", None, text))
         cutting = lowest
     raise RuntimeError("the cut for the deal never settled")  # pragma: no cover
+
+
+def _cut_cards(state: State) -> set[str]:
+    return {str(e["card"]) for e in state.events() if e["kind"] == "cut"}
 
 
 # --- the deal and the discard ----------------------------------------------------------------

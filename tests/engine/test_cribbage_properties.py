@@ -1,4 +1,7 @@
-"""Classic Cribbage: properties of whole random games for 2, 3 and 4 players (hypothesis)."""
+"""Classic Cribbage: its own invariants over whole random games for 2, 3 and 4 players (hypothesis).
+
+The checks every game shares (moves accepted, round trips, replay, hidden pieces) are in
+test_all_games.py; these are the ones only Cribbage has (the count, the deck, the pegs)."""
 
 from __future__ import annotations
 
