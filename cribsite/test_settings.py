@@ -15,6 +15,10 @@ from cribsite.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+# High Card, a game that exists only here: its engine, web side and templates live in
+# tests/testgame/ and prove that a game plugs in with no code of its own in the site.
+INSTALLED_APPS = [*INSTALLED_APPS, "tests.testgame"]  # noqa: F405
+
 # One test database file per test run, so that runs side by side never share one.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}  # noqa: F405
