@@ -33,6 +33,7 @@ from games.api_schemas import (
     MatchPage,
     MatchState,
     MoveIn,
+    PreviewIn,
     Problem,
     StaleProblem,
     VariantOut,
@@ -40,6 +41,7 @@ from games.api_schemas import (
     state_of,
     summary_of,
 )
+from games.engine.core import default_level, levels
 from games.engine.core.variant import get_variant, variant_keys
 from games.models import Match, Move
 
@@ -108,6 +110,8 @@ def create_match(request: HttpRequest, payload: MatchIn):
             computer_seats=payload.computer_seats,
             invited=invited,
             invite_only=payload.invite_only,
+            computer_level=payload.computer_level,
+            rated=payload.rated,
         )
     except services.ServiceError as error:
         if error.field == "invited":
@@ -170,6 +174,16 @@ def play_move(request: HttpRequest, match_id: int, payload: MoveIn):
     return _state(match_id, request.auth)
 
 
+@api.post(
+    "/matches/{int:match_id}/preview", response={200: dict[str, Any], **ERRORS}, tags=["play"]
+)
+def preview_move(request: HttpRequest, match_id: int, payload: PreviewIn):
+    """Whether a move would be accepted now, and (for games that can tell without giving
+    anything away) what it would score; nothing changes."""
+    _check_id(match_id)
+    return services.match_preview(match_id=match_id, user=request.auth, move=payload.move)
+
+
 @api.post("/matches/{int:match_id}/join", response={200: MatchState, **ERRORS}, tags=["matches"])
 def join_match(request: HttpRequest, match_id: int):
     """Take the first open seat; the match starts when the last seat is taken."""
@@ -223,6 +237,8 @@ def list_variants(request: HttpRequest):
             "name": engine.name,
             "player_counts": list(engine.player_counts),
             "options_schema": engine.options_schema,
+            "levels": list(levels(engine)),
+            "default_level": default_level(engine),
         }
         for engine in map(get_variant, variant_keys())
     ]

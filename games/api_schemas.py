@@ -40,6 +40,14 @@ class MatchIn(Schema):
     computer_seats: list[StrictInt] = Field(default_factory=list, examples=[[1]])
     invite: list[str] = Field(default_factory=list, description="usernames", examples=[["bob"]])
     invite_only: StrictBool = False
+    computer_level: str = Field(
+        "", max_length=16, description="one of the game's levels; blank: its default"
+    )
+    rated: StrictBool = Field(True, description="counts for ratings (never with the computer)")
+
+
+class PreviewIn(Schema):
+    move: dict[str, Any] = Field(..., description="a move you are thinking of making")
 
 
 class MoveIn(Schema):
@@ -127,6 +135,8 @@ class VariantOut(Schema):
     name: str
     player_counts: list[int]
     options_schema: dict[str, Any]
+    levels: list[str] = Field(..., description="the computer's levels, weakest first")
+    default_level: str
 
 
 StaleProblem.model_rebuild()

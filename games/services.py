@@ -24,6 +24,7 @@ from accounts.models import User
 from games import realtime, signals
 from games.engine import computer_move
 from games.engine.core import levels as computer_levels
+from games.engine.core import preview
 from games.engine.core.variant import (
     BadOptions,
     IllegalMove,
@@ -219,23 +220,48 @@ def match_play(*, match_id: int, user: User, seq: int, move: Any) -> Played:
 def match_play_computer(*, match_id: int, seq: int) -> Played | None:
     """Let the computer make one move, if one of its seats is to move on the board at `seq`.
 
-    Returns None when there is nothing to do (someone else moved first, the match ended).
+    The computer thinks without holding the match's row lock: it reads the board, chooses,
+    then applies its move in a short transaction that checks the board is still at `seq` (a
+    member's move made meanwhile wins, and the computer's is dropped). Returns None when there
+    is nothing to do (someone else moved first, the match ended).
     """
+    match = Match.objects.filter(pk=match_id).prefetch_related("seats").first()
+    if match is None or match.status != Match.Status.ACTIVE or match.seq != seq:
+        return None
+    seats = {s.index: s for s in match.seats.all() if s.is_computer and s.index in match.to_move}
+    if not seats:
+        return None
+    seat = min(seats)
+    engine = get_variant(match.variant)
+    move = computer_move(engine, engine.load(match.snapshot), seat, seats[seat].level or None)
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
-        if match is None or match.status != Match.Status.ACTIVE or match.seq != seq:
-            return None
-        computer = [
-            s.index for s in match.seats.all() if s.is_computer and s.index in match.to_move
-        ]
-        if not computer:
-            return None
-        seat = computer[0]
-        engine = get_variant(match.variant)
-        state = engine.load(match.snapshot)
-        level = next(s.level for s in match.seats.all() if s.index == seat) or None
-        move = computer_move(engine, state, seat, level)
+        match = _locked(match_id)
+        if match.status != Match.Status.ACTIVE or match.seq != seq:
+            return None  # the board moved on while the computer was thinking
+        if not match.seats.filter(index=seat, is_computer=True).exists():
+            return None  # a seat changed hands meanwhile
         return _apply(match, seat, seq, move, by_computer=True)
+
+
+def match_preview(*, match_id: int, user: User, move: Any) -> dict[str, Any]:
+    """What `user`'s move would do now, changing nothing (no lock, no write): the game's
+    preview for that seat, or {"legal": False, "reason": ...}."""
+    match = (
+        Match.objects.filter(pk=match_id).prefetch_related("seats").first()
+        if valid_id(match_id)
+        else None
+    )
+    if match is None:
+        raise NotFound("there is no such match")
+    seat = seat_for(match, user)
+    if seat is None:
+        raise Forbidden("you have no seat in this match")
+    if match.status != Match.Status.ACTIVE:
+        raise Conflict("this match is not in play")
+    if not isinstance(move, dict) or len(json.dumps(move, default=str)) > MAX_MOVE_BYTES:
+        raise ServiceError('a move is a small JSON object, such as {"type": "go"}', field="move")
+    engine = get_variant(match.variant)
+    return preview(engine, engine.load(match.snapshot), seat.index, move)
 
 
 def match_resign(*, match_id: int, user: User) -> Match:

@@ -36,6 +36,7 @@ class WebGame:
     `seat_tags(view)` gives short words to show beside seats ({seat: ["dealer"]})."""
 
     key: str
+    folder: str = ""  # where its templates are, templates/games/<folder>/ (default: the key)
     css: tuple[str, ...] = ()
     js: tuple[str, ...] = ()
     move_fields: Mapping[str, str] = field(default_factory=dict)
@@ -44,15 +45,15 @@ class WebGame:
 
     @property
     def table_template(self) -> str:
-        return f"games/{self.key}/table.html"
+        return f"games/{self.folder or self.key}/table.html"
 
     @property
     def replay_template(self) -> str:
-        return f"games/{self.key}/replay.html"
+        return f"games/{self.folder or self.key}/replay.html"
 
     @property
     def rules_template(self) -> str:
-        return f"games/{self.key}/rules.html"
+        return f"games/{self.folder or self.key}/rules.html"
 
     @property
     def name(self) -> str:
@@ -95,12 +96,19 @@ def register_web(web: WebGame) -> WebGame:
 
 
 def web_game(key: str) -> WebGame:
-    """The web adapter of a game; KeyError when the site does not offer that game."""
-    return _WEB[key]
+    """The web adapter of a game. A game registered in the engine whose web side is not written
+    (one played through the API, say) gets the plain table: its prompt and its legal moves as
+    buttons. KeyError for a game the engine does not know."""
+    web = _WEB.get(key)
+    if web is None:
+        get_variant(key)
+        web = WebGame(key=key, folder="plain")
+    return web
 
 
 def web_games() -> list[WebGame]:
-    """Every game the site offers, in the order they were registered."""
+    """Every game the site offers in its lobby (those with a web side), in the order they were
+    registered."""
     return list(_WEB.values())
 
 

@@ -87,19 +87,21 @@ def candidates(variant: Variant, state: Any, seat: int) -> list[Move]:
 
 
 def preview(variant: Variant, state: Any, seat: int, move: Move) -> dict[str, Any]:
-    """What `move` would do, changing nothing: {"legal": True, "points": n, "events": [...]}
-    or {"legal": False, "reason": "..."}. A variant may give more with its own `preview`."""
+    """Whether `move` would be accepted, changing nothing: {"legal": True} or {"legal": False,
+    "reason": "..."}. A variant may say more with its own `preview` (Kings Cribbage: the hands a
+    lay forms and their points). This default says only legal or not: what a move would make
+    happen may depend on pieces the seat may not see yet (the starter turned after the last
+    discard), so a preview built by applying the move could leak them."""
     own = getattr(variant, "preview", None)
     if own is not None:
         return own(state, seat, move)
     if seat not in variant.to_move(state):
         return {"legal": False, "reason": "it is not your turn"}
     try:
-        _, events = variant.apply(state, seat, move)
+        variant.apply(state, seat, move)
     except IllegalMove as error:
         return {"legal": False, "reason": str(error)}
-    points = sum(int(e.get("points", 0)) for e in events if e.get("seat") == seat)
-    return {"legal": True, "points": points, "events": events}
+    return {"legal": True}
 
 
 VARIANTS: dict[str, Variant] = {}
