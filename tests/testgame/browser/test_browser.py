@@ -22,10 +22,11 @@ def test_a_member_plays_the_test_game_in_the_browser(page: Page, alice, screensh
     page.get_by_role("button", name="Start the match").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
     expect(page.locator("#conn-state")).to_have_attribute("data-state", "live")
-    for _ in range(2):
-        button = page.locator("#hand button.card-button:not([disabled])").first
-        expect(button).to_be_visible()
-        button.click()
+    cards = page.locator("#hand button.card-button")
+    for left in (1, 0):
+        expect(page.locator("#status")).to_contain_text("Your turn")
+        page.locator("#hand button.card-button:not([disabled])").first.click()
+        expect(cards).to_have_count(left)
     expect(page.locator("#status")).to_contain_text(re.compile("wins|tie"))
     screenshot(page, "testgame-end")
     page.get_by_role("link", name="Replay the match").click()
