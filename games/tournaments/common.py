@@ -154,18 +154,42 @@ def score(game: Game, tournament: Tournament, points=None) -> Scored:
         return score_forfeit(absent, len(seats), points)
     if game.source == Game.Source.ONLINE and game.entered_by_id is None:
         winners = [seats.index(letter) for letter in game.winner if letter in seats] or None
-        return score_game(game.scores(seats), points, winners=winners, skunk=engine_skunk(game))
+        return score_game(
+            game.scores(seats),
+            points,
+            winners=winners,
+            skunk=engine_skunk(game),
+            places=engine_places(game, tournament),
+        )
     return score_game(game.scores(seats), points)
 
 
 def engine_skunk(game: Game) -> int | None:
     """The loser's skunk level in the online match's outcome, when it was played out."""
-    match = game.match if game.match_id else None
-    if match is None or match.ending != "played":
-        return None
-    sides = (match.outcome or {}).get("sides") or []
+    sides = _played_out_sides(game)
     levels = [int(side.get("skunk", 0)) for side in sides]
     return max(levels) if levels else None
+
+
+def engine_places(game: Game, tournament: Tournament) -> list[int] | None:
+    """Each seat's place in the online match's outcome (seat a first), when it was played out
+    and the engine gave every side a place."""
+    letter_of = matches.side_letters(tournament)
+    found = {}
+    for side in _played_out_sides(game):
+        letter = letter_of.get(tuple(side.get("seats", ())))
+        if letter is not None and int(side.get("place") or 0) > 0:
+            found[letter] = int(side["place"])
+    if sorted(found) != sorted(tournament.seats):
+        return None
+    return [found[letter] for letter in tournament.seats]
+
+
+def _played_out_sides(game: Game) -> list[dict]:
+    match = game.match if game.match_id else None
+    if match is None or match.ending != "played":
+        return []
+    return list((match.outcome or {}).get("sides") or [])
 
 
 def write_scored(game: Game, scored: Scored) -> None:

@@ -203,7 +203,9 @@ class LateEntryForm(EntrantForm):
     checked_in = None
     games = forms.IntegerField(initial=0, label="Games so far")
     wins = forms.IntegerField(initial=0, label="Wins so far")
-    game_points = forms.IntegerField(initial=0, label="Game points so far")
+    game_points = forms.DecimalField(
+        initial=0, max_digits=7, decimal_places=2, label="Game points so far"
+    )
     spread = forms.IntegerField(initial=0, label="Spread so far")
 
 

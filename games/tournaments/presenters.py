@@ -236,7 +236,7 @@ def my_games(tournament: Tournament, user) -> list[MyGame]:
             MyGame(
                 game=game,
                 side=side,
-                opponent=" and ".join(others),
+                opponent=in_words(others),
                 seats=seat_entries(game),
                 table=p.table,
                 round_title=p.round.title,
@@ -248,6 +248,13 @@ def my_games(tournament: Tournament, user) -> list[MyGame]:
             )
         )
     return rows
+
+
+def in_words(names: list[str]) -> str:
+    """ "Bea", "Bea and Cat", "Bea, Cat and Dot"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def seat_entries(game: Game) -> list[SeatEntry]:

@@ -121,15 +121,16 @@ def score_game(
     *,
     winners: Sequence[int] | None = None,
     skunk: int | None = None,
+    places: Sequence[int] | None = None,
 ) -> Scored:
     """Game points and spreads for a finished game (scores already checked).
 
     `winners` (seat indices) is the match layer's word on who won, when there was a match;
     otherwise the scores decide. `skunk` is the engine's skunk level for the loser, used
-    unless the director set their own skunk lines.
+    unless the director set their own skunk lines; `places` the engine's places (ranked).
     """
     if rules.scoring.kind == "ranked":
-        return _ranked(list(scores), rules, winners)
+        return _ranked(list(scores), rules, winners, places)
     a, b = scores
     win_seat = winners[0] if winners else (0 if a > b else 1)
     lose_seat = 1 - win_seat
@@ -176,9 +177,11 @@ def places_of(scores: Sequence[int], winners: Sequence[int] | None = None) -> li
     return [1 + sum(1 for j in range(len(scores)) if key(j) < key(i)) for i in range(len(scores))]
 
 
-def _ranked(scores: list[int], rules: Points, winners: Sequence[int] | None) -> Scored:
+def _ranked(
+    scores: list[int], rules: Points, winners: Sequence[int] | None, given: Sequence[int] | None
+) -> Scored:
     n = len(scores)
-    places = places_of(scores, winners)
+    places = list(given) if given and len(given) == n else places_of(scores, winners)
     points = []
     for i in range(n):
         shared = places.count(places[i])

@@ -284,10 +284,11 @@ def entrant_late_entry(
         for label, value in (("wins", wins), ("spread", spread), ("games", games)):
             if not _whole(value):
                 raise ServiceError(f"{label} must be a whole number", field=label)
-        if not _whole(game_points) and not (
-            isinstance(game_points, Decimal) and game_points.is_finite()
-        ):
-            raise ServiceError("game points must be a number", field="game points")
+        if isinstance(game_points, Decimal) and game_points == game_points.to_integral_value():
+            game_points = int(game_points)
+        halves = tournament.is_ranked and isinstance(game_points, Decimal)
+        if not _whole(game_points) and not (halves and game_points.is_finite()):
+            raise ServiceError("game points must be a whole number", field="game points")
         played = tournament.round_set.filter(stage=Round.Stage.QUALIFYING).count()
         if not 0 <= games <= played:
             raise ServiceError(f"games so far run from 0 to {played}", field="games")

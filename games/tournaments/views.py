@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.tournaments import exports, presenters, services
 from games.tournaments.forms import EntrantForm, LateEntryForm, ScoreForm, TournamentForm
 from games.tournaments.models import Game, Tournament
+from games.tournaments.scoring import points_text
 
 
 @require_GET
@@ -182,7 +183,7 @@ def _late(request, event, forms):
         partner=d["partner"], partner_guest_name=d["partner_guest_name"], games=d["games"],
         wins=d["wins"], game_points=d["game_points"], spread=d["spread"],
     )  # fmt: skip
-    return f"{entrant.name} joins late with {d['game_points']}/{d['wins']}."
+    return f"{entrant.name} joins late with {points_text(d['game_points'])}/{d['wins']}."
 
 
 def _check_in(request, event, forms):

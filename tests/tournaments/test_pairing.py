@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.engine.core.outcome import TournamentScoring
 from games.tournaments import pairing as p
 from games.tournaments import scoring as sc
 from games.tournaments import tables as t
@@ -269,3 +271,19 @@ def test_nobody_sits_out_twice_before_everyone_has_once(n, size, rng):
             byes[e] = byes.get(e, 0) + 1
         counts = [byes.get(e, 0) for e in entrants]
         assert max(counts) - min(counts) <= 1
+
+
+RANKED = sc.Points(scoring=TournamentScoring(kind="ranked"), places=(3, 2, 1, 0))
+
+
+def test_a_ranked_game_takes_the_engines_places_when_it_gives_them():
+    assert sc.score_game([10, 10, 5, 0], RANKED).points == (
+        Decimal("2.5"), Decimal("2.5"), 1, 0,
+    )  # fmt: skip
+    assert sc.score_game([10, 10, 5, 0], RANKED, places=[2, 1, 3, 4]).points == (2, 3, 1, 0)
+
+
+def test_a_resigner_at_a_ranked_table_comes_last_whatever_the_score():
+    scored = sc.score_game([40, 10, 5, 0], RANKED, winners=[1, 2, 3])
+    assert scored.places == (4, 1, 2, 3) and scored.points == (0, 3, 2, 1)
+    assert scored.winners == "b"
