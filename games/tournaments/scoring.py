@@ -191,7 +191,10 @@ def _ranked(
         points.append(_decimal(total / shared))
     total_score = sum(scores)
     spreads = tuple(round(Fraction(n * s - total_score, n - 1)) if n > 1 else 0 for s in scores)
-    top = "".join(SEATS[i] for i in range(n) if places[i] == 1)
+    if winners:  # the match layer's word stands, so a recount reads the game the same way
+        top = "".join(SEATS[i] for i in sorted(winners))
+    else:
+        top = "".join(SEATS[i] for i in range(n) if places[i] == 1)
     return Scored(top, tuple(points), spreads, 0, tuple(places))
 
 

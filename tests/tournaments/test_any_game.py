@@ -316,10 +316,19 @@ def test_a_resignation_at_a_table_of_four_puts_the_resigner_last(
     services.round_generate(tournament_id=event.pk, by=tess)
     (game,) = current_games(event)
     seated = dict(game.pairing.seated)
+    state = game.match.snapshot
+    state["scores"] = [0, 90, 40, 10]  # b leads when b resigns
+    state["turn"] = 8
+    Match.objects.filter(pk=game.match_id).update(snapshot=state)
     match_services.match_resign(match_id=game.match_id, user=seated["b"].user)
     game.refresh_from_db()
-    assert game.status == Game.Status.CONFIRMED and "b" not in game.winner
-    assert game.points_b == 0  # last place, whatever the scores stood at
+    assert game.status == Game.Status.CONFIRMED and game.winner == "acd"
+    assert game.scores("abcd") == [0, 90, 40, 10]
+    # Last place for the resigner, whatever the score; the others by their scores.
+    assert [game.points_a, game.points_b, game.points_c, game.points_d] == [1, 0, 3, 2]
+    services.standings_recompute(tournament_id=event.pk, by=tess)
+    game.refresh_from_db()
+    assert [game.points_a, game.points_b, game.points_c, game.winner] == [1, 0, 3, "acd"]
 
 
 def test_a_resigned_race_that_may_pass_the_target(make_event, tess, alice, bob):
