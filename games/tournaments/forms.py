@@ -100,6 +100,20 @@ class TournamentForm(forms.Form):
                 names.append(name)
             self.groups.append((key, engine.name, names))
 
+    RACE_FIELDS = ("points_win", "points_skunk", "points_double_skunk", "skunk_line",
+                   "double_skunk_line")  # fmt: skip
+    RANKED_FIELDS = ("places",)
+
+    def scoring_kinds(self) -> dict[str, str]:
+        """Each game's way of counting a tournament game ("race" or "ranked"), for the page
+        to show only the settings that apply."""
+        return {key: get_variant(key).tournament.kind for key in variant_keys()}
+
+    def field_kind(self, name: str) -> str:
+        if name in self.RACE_FIELDS:
+            return "race"
+        return "ranked" if name in self.RANKED_FIELDS else ""
+
     def option_groups(self) -> list[dict]:
         """Per game: its key, its name and its option fields (bound), for the page."""
         return [
@@ -108,8 +122,12 @@ class TournamentForm(forms.Form):
         ]
 
     def visible_general_fields(self) -> list:
+        """The event's own fields, each marked with the kind of game it applies to."""
         options = {n for _, _, names in self.groups for n in names}
-        return [f for f in self.visible_fields() if f.name not in options]
+        fields = [f for f in self.visible_fields() if f.name not in options]
+        for field in fields:
+            field.kind = self.field_kind(field.name)
+        return fields
 
     def clean(self):
         data = super().clean()
