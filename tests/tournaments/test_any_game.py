@@ -417,3 +417,24 @@ def test_simulate_tournament_runs_any_game(tmp_path):
     call_command("simulate_tournament", "--variant", "tally_pass", "--entrants", "6",
                  "--rounds", "3", "--json", stdout=out)  # fmt: skip
     assert len(json.loads(out.getvalue())["rounds"]) == 3
+
+
+def test_the_test_game_runs_a_tournament_online(make_event, tess, alice, bob, charlie, dana):
+    """High Card (tests/testgame, registered by the test settings) is ranked by final total."""
+    event = make_event([alice, bob, charlie, dana], variant="testgame", venue="online",
+                       options={"cards": 2}, rounds=2)  # fmt: skip
+    for _ in range(2):
+        services.round_generate(tournament_id=event.pk, by=tess)
+        for game in current_games(event):
+            members = {0: game.pairing.a.user, 1: game.pairing.b.user}
+            match = play_out(game.match, members)
+            game.refresh_from_db()
+            totals = {s["seats"][0]: s["score"] for s in match.outcome["sides"]}
+            assert game.scores("ab") == [totals[0], totals[1]]
+            expected = (
+                (1, 1) if totals[0] == totals[1] else (2, 0) if totals[0] > totals[1] else (0, 2)
+            )
+            assert (game.points_a, game.points_b) == expected
+    event.refresh_from_db()
+    assert event.stage == Tournament.Stage.FINISHED
+    assert sum(s.game_points for s in Standing.objects.filter(tournament=event)) == 8
