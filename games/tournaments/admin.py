@@ -96,7 +96,8 @@ class TournamentAdmin(DirectorOnly, admin.ModelAdmin):
         ("Format", {"fields": ("qualifying", "rounds", "playoff", "qualifiers", "series_length",
                                "seed")}),
         ("Scoring", {"fields": ("points_win", "points_skunk", "points_double_skunk",
-                                "points_loss", "skunk_line", "double_skunk_line", "bye_points",
+                                "points_loss", "skunk_line", "double_skunk_line", "place_points",
+                                "bye_points",
                                 "bye_spread", "tiebreaks", "forfeit_minutes")}),
     )  # fmt: skip
 
@@ -121,8 +122,8 @@ class TournamentAdmin(DirectorOnly, admin.ModelAdmin):
 class PairingInline(DirectorOnly, admin.TabularInline):
     model = Pairing
     extra = 0
-    fields = ("table", "a", "b", "seed_a", "seed_b", "series_length", "status", "winner")
-    readonly_fields = ("a", "b", "seed_a", "seed_b", "series_length", "status", "winner")
+    fields = ("table", "a", "b", "c", "d", "seed_a", "seed_b", "series_length", "status", "winner")
+    readonly_fields = ("a", "b", "c", "d", "seed_a", "seed_b", "series_length", "status", "winner")
     show_change_link = True
 
     def has_add_permission(self, request, obj=None) -> bool:
@@ -147,8 +148,9 @@ class RoundAdmin(DirectorOnly, admin.ModelAdmin):
 class GameInline(ReadOnly, admin.TabularInline):
     model = Game
     extra = 0
-    fields = ("number", "status", "score_a", "score_b", "winner", "points_a", "points_b",
-              "spread_a", "source", "match", "entered_by", "confirmed_by")  # fmt: skip
+    fields = ("number", "status", "score_a", "score_b", "score_c", "score_d", "winner",
+              "points_a", "points_b", "points_c", "points_d", "spread_a", "spread_b", "spread_c",
+              "spread_d", "source", "match", "entered_by", "confirmed_by")  # fmt: skip
     readonly_fields = fields
 
 
@@ -156,7 +158,9 @@ class GameInline(ReadOnly, admin.TabularInline):
 class PairingAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("__str__", "table", "status", "winner")
     list_filter = ("status", "round__stage", "round__tournament")
-    search_fields = ("a__guest_name", "b__guest_name", "a__user__username", "b__user__username")
+    search_fields = ("a__guest_name", "b__guest_name", "c__guest_name", "d__guest_name",
+                     "a__user__username", "b__user__username", "c__user__username",
+                     "d__user__username")  # fmt: skip
     inlines = [GameInline]
 
 

@@ -12,8 +12,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.errors import Conflict, Forbidden, NotFound, ServiceError
+from games.tournaments import matches
 from games.tournaments import pairing as rules
 from games.tournaments.models import Entrant, Game, Pairing, Round, Standing, Tournament
+from games.tournaments.scoring import SEATS, Scored, score_forfeit, score_game
 
 __all__ = [
     "Conflict",
@@ -78,6 +80,7 @@ def standings_recompute(*, tournament_id: int, by=None) -> list[Standing]:
 
 def recompute(tournament: Tournament) -> list[Standing]:
     points = tournament.rules
+    seats = tournament.seats
     entrants = list(tournament.entrants.all())
     results: list[rules.Result] = []
     games = (
@@ -86,36 +89,33 @@ def recompute(tournament: Tournament) -> list[Standing]:
             pairing__round__stage=Round.Stage.QUALIFYING,
             status__in=[Game.Status.CONFIRMED, Game.Status.FORFEIT],
         )
-        .select_related("pairing")
+        .select_related("pairing", "match")
         .order_by("pairing__round__number", "pairing__table", "number")
     )
     changed = []
+    fields = [f"{kind}_{letter}" for kind in ("points", "spread") for letter in SEATS] + ["skunk"]
     for game in games:
-        if game.status == Game.Status.FORFEIT:
-            scored = rules.score_forfeit(game.winner, points)
-        else:
-            scored = rules.score_game(game.score_a, game.score_b, points)
-        if (game.points_a, game.points_b, game.spread_a, game.skunk) != (
-            scored.points_a,
-            scored.points_b,
-            scored.spread_a,
-            scored.skunk,
-        ):
-            game.points_a, game.points_b = scored.points_a, scored.points_b
-            game.spread_a, game.skunk = scored.spread_a, scored.skunk
+        scored = score(game, tournament, points)
+        before = [getattr(game, name) for name in fields]
+        write_scored(game, scored)
+        if [getattr(game, name) for name in fields] != before:
             changed.append(game)
         p = game.pairing
         results.append(
-            rules.Result(p.a_id, p.b_id, scored.points_a, scored.points_b, scored.spread_a,
-                         scored.winner)
-        )  # fmt: skip
+            rules.Result(
+                tuple(p.entrant_ids),
+                scored.points,
+                scored.spreads,
+                frozenset(seats.index(letter) for letter in scored.winners),
+            )
+        )
     if changed:
-        Game.objects.bulk_update(changed, ["points_a", "points_b", "spread_a", "skunk"])
+        Game.objects.bulk_update(changed, fields)
     byes = Pairing.objects.filter(
         round__tournament=tournament, round__stage=Round.Stage.QUALIFYING, b__isnull=True
     ).values_list("a_id", flat=True)
     for entrant_id in byes:
-        results.append(rules.Result(entrant_id, None, points.bye_points, 0, points.bye_spread, "a"))
+        results.append(rules.Result.bye(entrant_id, points.bye_points, points.bye_spread))
     carried = {
         e.pk: rules.Carry(e.carry_game_points, e.carry_wins, e.carry_spread, e.carry_games)
         for e in entrants
@@ -138,6 +138,67 @@ def recompute(tournament: Tournament) -> list[Standing]:
     )
     notify(tournament)
     return rows
+
+
+def score(game: Game, tournament: Tournament, points=None) -> Scored:
+    """How a decided game counts under the event's current settings.
+
+    A forfeit: the absent seats are those not among the winners. A result that came from an
+    online match keeps the match's word on who won and the engine's skunk level; one entered
+    by a person (over the table, or a correction) is read from its scores.
+    """
+    points = points or tournament.rules
+    seats = tournament.seats
+    if game.status == Game.Status.FORFEIT:
+        absent = [i for i, letter in enumerate(seats) if letter not in game.winner]
+        return score_forfeit(absent, len(seats), points)
+    if game.source == Game.Source.ONLINE and game.entered_by_id is None:
+        winners = [seats.index(letter) for letter in game.winner if letter in seats] or None
+        return score_game(
+            game.scores(seats),
+            points,
+            winners=winners,
+            skunk=engine_skunk(game),
+            places=engine_places(game, tournament),
+        )
+    return score_game(game.scores(seats), points)
+
+
+def engine_skunk(game: Game) -> int | None:
+    """The loser's skunk level in the online match's outcome, when it was played out."""
+    sides = _played_out_sides(game)
+    levels = [int(side.get("skunk", 0)) for side in sides]
+    return max(levels) if levels else None
+
+
+def engine_places(game: Game, tournament: Tournament) -> list[int] | None:
+    """Each seat's place in the online match's outcome (seat a first), when it was played out
+    and the engine gave every side a place."""
+    letter_of = matches.side_letters(tournament)
+    found = {}
+    for side in _played_out_sides(game):
+        letter = letter_of.get(tuple(side.get("seats", ())))
+        if letter is not None and int(side.get("place") or 0) > 0:
+            found[letter] = int(side["place"])
+    if sorted(found) != sorted(tournament.seats):
+        return None
+    return [found[letter] for letter in tournament.seats]
+
+
+def _played_out_sides(game: Game) -> list[dict]:
+    match = game.match if game.match_id else None
+    if match is None or match.ending != "played":
+        return []
+    return list((match.outcome or {}).get("sides") or [])
+
+
+def write_scored(game: Game, scored: Scored) -> None:
+    """Copy a game's count onto its row (seats beyond the table get nothing)."""
+    game.winner = scored.winners
+    for i, letter in enumerate(SEATS):
+        setattr(game, f"points_{letter}", scored.points[i] if i < len(scored.points) else 0)
+        setattr(game, f"spread_{letter}", scored.spreads[i] if i < len(scored.spreads) else 0)
+    game.skunk = scored.skunk
 
 
 def series_resolve(*, pairing_id: int, by) -> Pairing:
@@ -165,7 +226,11 @@ def resolve(pairing: Pairing) -> None:
         return
     games = list(pairing.games.order_by("number"))
     winners = [g.winner for g in games if g.is_decided]
-    side = rules.series_winner(winners, pairing.series_length)
+    if pairing.c_id is not None:
+        # A table of more than two plays one game, and every seat's result stands on its own.
+        side = games[0].winner[:1] if games and all(g.is_decided for g in games) else None
+    else:
+        side = rules.series_winner(winners, pairing.series_length)
     if side is not None:
         pairing.winner_id = pairing.a_id if side == "a" else pairing.b_id
         pairing.status = Pairing.Status.DONE
@@ -186,11 +251,9 @@ def resolve(pairing: Pairing) -> None:
 
 def new_game(pairing: Pairing, number: int) -> Game:
     """A game of `pairing`: online ones get their match at once."""
-    from games.tournaments import online
-
     game = Game.objects.create(pairing=pairing, number=number, started_at=timezone.now())
-    if online.plays_online(pairing):
-        online.start_match(game)
+    if matches.plays_online(pairing):
+        matches.start_match(game)
     return game
 
 

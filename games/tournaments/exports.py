@@ -5,7 +5,8 @@ from __future__ import annotations
 import csv
 
 from games.tournaments.models import Game, Pairing, Tournament
-from games.tournaments.presenters import standings
+from games.tournaments.presenters import SEAT_RELATED, standings
+from games.tournaments.scoring import points_text
 
 
 def entrants(tournament: Tournament, out) -> None:
@@ -20,30 +21,30 @@ def entrants(tournament: Tournament, out) -> None:
 
 
 def games(tournament: Tournament, out) -> None:
+    """One row per game: a and b always; c and d columns only for tables of three or four."""
+    seats = tournament.seats
     writer = csv.writer(out)
-    writer.writerow([
-        "round", "stage", "table", "game", "a", "b", "score_a", "score_b", "winner",
-        "points_a", "points_b", "spread_a", "status", "source", "match",
-    ])  # fmt: skip
+    wide = len(seats) > 2
+    header = ["round", "stage", "table", "game", *seats]
+    header += [f"score_{s}" for s in seats] + ["winner"] + [f"points_{s}" for s in seats]
+    header += [f"spread_{s}" for s in seats] if wide else ["spread_a"]
+    writer.writerow([*header, "status", "source", "match"])
     rows = (
         Game.objects.filter(pairing__round__tournament=tournament)
-        .select_related(
-            "pairing__round",
-            "pairing__a__user",
-            "pairing__a__partner",
-            "pairing__b__user",
-            "pairing__b__partner",
-        )  # fmt: skip
+        .select_related("pairing__round", *(f"pairing__{r}" for r in SEAT_RELATED))
         .order_by("pairing__round__number", "pairing__table", "pairing__slot", "number")
     )
     for g in rows:
         p = g.pairing
-        winner = {"a": p.a.name, "b": p.b.name if p.b_id else ""}.get(g.winner, "")
+        names = {letter: entrant.name for letter, entrant in p.seated}
+        winner = " & ".join(names[letter] for letter in g.winner if letter in names)
+        spreads = [getattr(g, f"spread_{s}") for s in seats] if wide else [g.spread_a]
         writer.writerow([
-            p.round.number, p.round.stage, p.table or "", g.number, _safe(p.a.name),
-            _safe(p.b.name) if p.b_id else "", _blank(g.score_a), _blank(g.score_b),
-            _safe(winner), g.points_a, g.points_b, g.spread_a, g.status, g.source,
-            g.match_id or "",
+            p.round.number, p.round.stage, p.table or "", g.number,
+            *(_safe(names.get(s, "")) for s in seats),
+            *(_blank(getattr(g, f"score_{s}")) for s in seats), _safe(winner),
+            *(points_text(getattr(g, f"points_{s}")) for s in seats), *spreads,
+            g.status, g.source, g.match_id or "",
         ])  # fmt: skip
     byes = (
         Pairing.objects.filter(round__tournament=tournament, b__isnull=True)
@@ -52,15 +53,15 @@ def games(tournament: Tournament, out) -> None:
     )
     for p in byes:
         name = _safe(p.a.name)
-        points, spread = (
-            (tournament.bye_points, tournament.bye_spread)
-            if p.round.stage == "qualifying"
-            else ("", "")
-        )
-        writer.writerow(
-            [p.round.number, p.round.stage, "", "", name, "(bye)", "", "", name, points, "",
-             spread, "bye", "", ""]
-        )  # fmt: skip
+        qualifying = p.round.stage == "qualifying"
+        points = points_text(tournament.bye_points) if qualifying else ""
+        spread = tournament.bye_spread if qualifying else ""
+        blanks = [""] * (len(seats) - 2)
+        writer.writerow([
+            p.round.number, p.round.stage, "", "", name, "(bye)", *blanks, "", "", *blanks,
+            name, points, "", *blanks, spread, *([""] * (len(seats) - 1) if wide else []),
+            "bye", "", "",
+        ])  # fmt: skip
 
 
 def standings_csv(tournament: Tournament, out) -> None:
@@ -69,7 +70,8 @@ def standings_csv(tournament: Tournament, out) -> None:
                      "spread", "games", "withdrawn"])  # fmt: skip
     for s in standings(tournament):
         writer.writerow(
-            [s.position, s.entrant_id, _safe(s.entrant.name), s.card, s.game_points, s.wins,
+            [s.position, s.entrant_id, _safe(s.entrant.name), s.card, points_text(s.game_points),
+             s.wins,
              s.losses, s.spread, s.games, int(s.entrant.withdrawn)]
         )  # fmt: skip
 

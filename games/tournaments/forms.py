@@ -7,22 +7,33 @@ import datetime as dt
 from django import forms
 
 from accounts.models import User
+from games.engine import get_variant, variant_keys
 from games.tournaments.models import Tournament
 from games.tournaments.pairing import TIEBREAK_LABELS, TIEBREAKS
+from games.tournaments.services import MATCH_LENGTH_OPTION
+
+PLAYERS = [
+    (2, "2: singles"),
+    (3, "3 at a table, each for themselves"),
+    (4, "4: doubles in a partnership game, or four each for themselves"),
+]
 
 
 class TournamentForm(forms.Form):
+    """The event's settings; the chosen game's own options come from its options_schema
+    (fields named `<game>__<option>`, one group per registered game, see `option_groups`)."""
+
     name = forms.CharField(max_length=120, initial="Club night")
     date = forms.DateField(
         initial=dt.date.today,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
-    doubles = forms.BooleanField(
-        required=False, label="Doubles (teams of two, partners sit opposite)"
-    )
-    target = forms.TypedChoiceField(
-        choices=[(121, "121 points"), (61, "61 points")], coerce=int, initial=121, label="Game to"
-    )
+    variant = forms.ChoiceField(label="Game", initial="cribbage")
+    players = forms.TypedChoiceField(
+        choices=PLAYERS, coerce=int, initial=2, label="Players in each game",
+        help_text="Partnership games seat four as two teams; games each for themselves seat "
+        "a table of three or four.",
+    )  # fmt: skip
     venue = forms.ChoiceField(choices=Tournament.Venue.choices, label="Where games are played")
     qualifying = forms.ChoiceField(choices=Tournament.Qualifying.choices)
     rounds = forms.IntegerField(min_value=1, max_value=40, initial=9, label="Qualifying rounds")
@@ -37,10 +48,27 @@ class TournamentForm(forms.Form):
         choices=[(1, "1 game"), (3, "Best of 3"), (5, "Best of 5")], coerce=int, initial=3,
         label="Playoff series",
     )  # fmt: skip
-    points_win = forms.IntegerField(initial=2, label="Game points for a win")
+    points_win = forms.IntegerField(initial=2, label="Game points for a win (race games)")
     points_skunk = forms.IntegerField(initial=3, label="Game points for a skunk")
     points_double_skunk = forms.IntegerField(initial=3, label="Game points for a double skunk")
-    bye_points = forms.IntegerField(initial=2, label="Game points for a bye")
+    skunk_line = forms.IntegerField(
+        required=False, min_value=0, label="Skunk line",
+        help_text="A loser on this many points or fewer is skunked. Leave empty for the "
+        "game's own line for its target (the usual one).",
+    )  # fmt: skip
+    double_skunk_line = forms.IntegerField(
+        required=False, min_value=0, label="Double skunk line",
+        help_text="Leave empty for the game's own line for its target.",
+    )  # fmt: skip
+    places = forms.CharField(
+        required=False, max_length=40, label="Game points by place (games ranked by score)",
+        help_text="Best place first, e.g. 3,2,1,0 at a table of four. Leave empty for 2,0 at "
+        "a table of two (a tie: 1 each) and 3,2,1,0 at a table of four; tied places share.",
+    )  # fmt: skip
+    bye_points = forms.DecimalField(
+        required=False, max_digits=5, decimal_places=2, label="Game points for a bye",
+        help_text="Leave empty for 2 in a race game, the places' average in a ranked one.",
+    )  # fmt: skip
     tiebreaks = forms.ChoiceField(
         choices=[
             (",".join(order), " › ".join(TIEBREAK_LABELS[k] for k in order))
@@ -57,28 +85,112 @@ class TournamentForm(forms.Form):
         min_value=0, max_value=240, initial=15, label="Minutes before a no-show may be forfeited"
     )
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].choices = [(key, get_variant(key).name) for key in variant_keys()]
+        self.groups: list[tuple[str, str, list[str]]] = []
+        for key in variant_keys():
+            engine = get_variant(key)
+            names = []
+            for option, spec in engine.options_schema.items():
+                if option == MATCH_LENGTH_OPTION:
+                    continue  # the playoff series stands in for a match of several games
+                name = f"{key}__{option}"
+                self.fields[name] = option_field(spec)
+                names.append(name)
+            self.groups.append((key, engine.name, names))
+
+    RACE_FIELDS = ("points_win", "points_skunk", "points_double_skunk", "skunk_line",
+                   "double_skunk_line")  # fmt: skip
+    RANKED_FIELDS = ("places",)
+
+    def scoring_kinds(self) -> dict[str, str]:
+        """Each game's way of counting a tournament game ("race" or "ranked"), for the page
+        to show only the settings that apply."""
+        return {key: get_variant(key).tournament.kind for key in variant_keys()}
+
+    def field_kind(self, name: str) -> str:
+        if name in self.RACE_FIELDS:
+            return "race"
+        return "ranked" if name in self.RANKED_FIELDS else ""
+
+    def option_groups(self) -> list[dict]:
+        """Per game: its key, its name and its option fields (bound), for the page."""
+        return [
+            {"key": key, "name": name, "fields": [self[n] for n in names]}
+            for key, name, names in self.groups
+        ]
+
+    def visible_general_fields(self) -> list:
+        """The event's own fields, each marked with the kind of game it applies to."""
+        options = {n for _, _, names in self.groups for n in names}
+        fields = [f for f in self.visible_fields() if f.name not in options]
+        for field in fields:
+            field.kind = self.field_kind(field.name)
+        return fields
+
+    def clean(self):
+        data = super().clean()
+        chosen = data.get("variant")
+        for key, _, names in self.groups:
+            if key != chosen:  # only the chosen game's options matter
+                for name in names:
+                    self.errors.pop(name, None)
+                    data.pop(name, None)
+        return data
+
     def service_kwargs(self) -> dict:
         data = self.cleaned_data
+        variant = data["variant"]
+        names = next(names for key, _, names in self.groups if key == variant)
+        options = {n.split("__", 1)[1]: data[n] for n in names if data.get(n) is not None}
+        points = {
+            "win": data["points_win"],
+            "skunk": data["points_skunk"],
+            "double_skunk": data["points_double_skunk"],
+            "skunk_line": data["skunk_line"],
+            "double_skunk_line": data["double_skunk_line"],
+        }
+        if data.get("places"):
+            points["places"] = data["places"]
+        if data.get("bye_points") is not None:
+            bye = data["bye_points"]
+            points["bye_points"] = int(bye) if bye == bye.to_integral_value() else bye
         return {
             "name": data["name"],
             "date": data["date"],
-            "players": 4 if data["doubles"] else 2,
-            "options": {"target": data["target"]},
+            "variant": variant,
+            "players": data["players"],
+            "options": options,
             "venue": data["venue"],
             "qualifying": data["qualifying"],
             "rounds": data["rounds"],
             "playoff": data["playoff"],
             "qualifiers": data["qualifiers"],
             "series_length": data["series_length"],
-            "points": {
-                "win": data["points_win"],
-                "skunk": data["points_skunk"],
-                "double_skunk": data["points_double_skunk"],
-                "bye_points": data["bye_points"],
-            },
+            "points": points,
             "tiebreaks": data["tiebreaks"].split(","),
             "forfeit_minutes": data["forfeit_minutes"],
         }
+
+
+def option_field(spec: dict) -> forms.Field:
+    """A form field for one option of a game's options_schema."""
+    common = {"label": spec.get("label", ""), "help_text": spec.get("help", ""),
+              "initial": spec.get("default")}  # fmt: skip
+    kind = spec["type"]
+    if kind == "bool":
+        return forms.BooleanField(required=False, **common)
+    if kind == "int":
+        return forms.IntegerField(
+            required=False, min_value=spec.get("min"), max_value=spec.get("max"), **common
+        )
+    choices = spec["choices"]
+    numbers = all(isinstance(c, int) and not isinstance(c, bool) for c in choices)
+    return forms.TypedChoiceField(
+        choices=[(c, str(c)) for c in choices], coerce=int if numbers else str, required=False,
+        empty_value=None, **common,
+    )  # fmt: skip
 
 
 class MemberField(forms.CharField):
@@ -109,10 +221,19 @@ class LateEntryForm(EntrantForm):
     checked_in = None
     games = forms.IntegerField(initial=0, label="Games so far")
     wins = forms.IntegerField(initial=0, label="Wins so far")
-    game_points = forms.IntegerField(initial=0, label="Game points so far")
+    game_points = forms.DecimalField(
+        initial=0, max_digits=7, decimal_places=2, label="Game points so far"
+    )
     spread = forms.IntegerField(initial=0, label="Spread so far")
 
 
 class ScoreForm(forms.Form):
+    """One score per seat: a and b always, c and d at tables of three or four."""
+
     score_a = forms.IntegerField(label="First named")
     score_b = forms.IntegerField(label="Second named")
+    score_c = forms.IntegerField(label="Third named", required=False)
+    score_d = forms.IntegerField(label="Fourth named", required=False)
+
+    def scores(self) -> dict:
+        return {name: self.cleaned_data.get(name) for name in self.fields}

@@ -6,11 +6,15 @@ These models live in the `games` app (imported at the end of games/models.py). O
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from games.tournaments.pairing import TIEBREAKS, Points
+from games.engine import get_variant
+from games.tournaments.pairing import TIEBREAKS
+from games.tournaments.scoring import SEATS, Points, default_places, points_text
 
 DEFAULT_TIEBREAKS = ",".join(TIEBREAKS)
 
@@ -37,7 +41,9 @@ class Tournament(models.Model):
     date = models.DateField()
     variant = models.CharField(max_length=20, default="cribbage")
     players = models.PositiveSmallIntegerField(
-        default=2, help_text="2 for singles; 4 for doubles (partners sit opposite)."
+        default=2,
+        help_text="Players in each game: 2 for singles; 4 for doubles in a partnership game "
+        "(partners sit opposite) or for a table of four each playing for themselves.",
     )
     options = models.JSONField(default=dict, blank=True)
     venue = models.CharField(max_length=10, choices=Venue.choices, default=Venue.TABLE)
@@ -59,12 +65,24 @@ class Tournament(models.Model):
     points_double_skunk = models.SmallIntegerField(default=3)
     points_loss = models.SmallIntegerField(default=0)
     skunk_line = models.PositiveSmallIntegerField(
-        default=90, help_text="A loser with this many points or fewer is skunked."
+        null=True,
+        blank=True,
+        help_text="A loser with this many points or fewer is skunked; empty: the game's own "
+        "line for the target.",
     )
     double_skunk_line = models.PositiveSmallIntegerField(
-        default=60, help_text="A loser with this many points or fewer is double skunked."
+        null=True,
+        blank=True,
+        help_text="A loser with this many points or fewer is double skunked; empty: the game's "
+        "own line for the target.",
     )
-    bye_points = models.SmallIntegerField(default=2)
+    place_points = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="Games ranked by final score: game points by place, best first (3,2,1,0); "
+        "empty: 2,0 at a table of two, 3,2,1,0 at a table of four.",
+    )
+    bye_points = models.DecimalField(max_digits=5, decimal_places=2, default=2)
     bye_spread = models.SmallIntegerField(default=0)
     tiebreaks = models.CharField(
         max_length=80,
@@ -98,22 +116,58 @@ class Tournament(models.Model):
         return f"tournament-{self.pk}"
 
     @property
-    def target(self) -> int:
-        return int(self.options.get("target", 121))
+    def engine(self):
+        return get_variant(self.variant)
+
+    @property
+    def scoring(self):
+        """How the game counts (the variant's TournamentScoring)."""
+        return self.engine.tournament
+
+    @property
+    def target(self) -> int | None:
+        target = self.options.get("target")
+        return int(target) if target is not None else None
+
+    @property
+    def table_size(self) -> int:
+        """Sides at each game: 2 for singles and doubles, more for games each for themselves."""
+        return len(self.engine.teams(self.players))
+
+    @property
+    def seats(self) -> str:
+        """The letters of a table's seats: "ab", or "abcd" at a table of four."""
+        return SEATS[: self.table_size]
+
+    @property
+    def places(self) -> tuple:
+        if self.place_points:
+            return parse_places(self.place_points)
+        return default_places(self.table_size)
 
     @property
     def rules(self) -> Points:
         return Points(
-            target=self.target,
+            scoring=self.scoring,
+            target=self.target or 0,
             win=self.points_win,
             skunk=self.points_skunk,
             double_skunk=self.points_double_skunk,
             loss=self.points_loss,
             skunk_line=self.skunk_line,
             double_skunk_line=self.double_skunk_line,
+            places=self.places,
             bye_points=self.bye_points,
             bye_spread=self.bye_spread,
         )
+
+    @property
+    def skunk_lines_in_force(self) -> tuple[int | None, int | None]:
+        return self.rules.lines
+
+    @property
+    def is_ranked(self) -> bool:
+        return self.scoring.kind == "ranked"
 
     @property
     def tiebreak_order(self) -> list[str]:
@@ -121,7 +175,8 @@ class Tournament(models.Model):
 
     @property
     def is_doubles(self) -> bool:
-        return self.players == 4
+        """Each entrant a team of two (a partnership game for four)."""
+        return self.players == 2 * self.table_size
 
     def settings_json(self) -> dict:
         return {
@@ -141,8 +196,9 @@ class Tournament(models.Model):
                 "loss": self.points_loss,
                 "skunk_line": self.skunk_line,
                 "double_skunk_line": self.double_skunk_line,
+                "places": [float(p) for p in self.places] if self.is_ranked else [],
             },
-            "bye": {"points": self.bye_points, "spread": self.bye_spread},
+            "bye": {"points": float(self.bye_points), "spread": self.bye_spread},
             "tiebreaks": self.tiebreak_order,
             "forfeit_minutes": self.forfeit_minutes,
             "seed": self.seed,
@@ -173,7 +229,7 @@ class Entrant(models.Model):
     withdrawn = models.BooleanField(default=False)
     late = models.BooleanField(default=False, help_text="Joined after the first round.")
     draw = models.PositiveIntegerField(null=True, blank=True, help_text="Place in the draw.")
-    carry_game_points = models.SmallIntegerField(default=0)
+    carry_game_points = models.DecimalField(max_digits=7, decimal_places=2, default=0)
     carry_wins = models.SmallIntegerField(default=0)
     carry_spread = models.SmallIntegerField(default=0)
     carry_games = models.SmallIntegerField(default=0)
@@ -267,6 +323,14 @@ class Pairing(models.Model):
     b = models.ForeignKey(
         Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    c = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="Third seat (tables of three or four).",
+    )  # fmt: skip
+    d = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="Fourth seat (tables of four).",
+    )  # fmt: skip
     seed_a = models.PositiveSmallIntegerField(null=True, blank=True)
     seed_b = models.PositiveSmallIntegerField(null=True, blank=True)
     series_length = models.PositiveSmallIntegerField(default=1)
@@ -280,18 +344,38 @@ class Pairing(models.Model):
         ordering = ["round__number", "table", "slot", "pk"]
 
     def __str__(self) -> str:
-        other = self.b.name if self.b_id else "a bye"
-        return f"{self.round}: {self.a.name} v {other}"
+        if self.is_bye:
+            return f"{self.round}: {self.a.name} has a bye"
+        return f"{self.round}: " + " v ".join(e.name for _, e in self.seated)
 
     @property
     def is_bye(self) -> bool:
         return self.b_id is None
 
+    @property
+    def seated(self) -> list[tuple[str, Entrant]]:
+        """(letter, entrant) for every seat taken, a first."""
+        return [
+            (letter, getattr(self, letter))
+            for letter in SEATS
+            if getattr(self, f"{letter}_id") is not None
+        ]
+
+    @property
+    def entrant_ids(self) -> list[int]:
+        ids = (getattr(self, f"{letter}_id") for letter in SEATS)
+        return [pk for pk in ids if pk is not None]
+
+    def letter_of(self, entrant_id) -> str | None:
+        for letter in SEATS:
+            if getattr(self, f"{letter}_id") == entrant_id:
+                return letter
+        return None
+
     def side_of(self, user) -> str | None:
-        if self.a.has_member(user):
-            return "a"
-        if self.b_id and self.b.has_member(user):
-            return "b"
+        for letter, entrant in self.seated:
+            if entrant.has_member(user):
+                return letter
         return None
 
 
@@ -320,12 +404,21 @@ class Game(models.Model):
         on_delete=models.SET_NULL,
         related_name="tournament_game",
     )
-    score_a = models.PositiveSmallIntegerField(null=True, blank=True)
-    score_b = models.PositiveSmallIntegerField(null=True, blank=True)
-    winner = models.CharField(max_length=1, blank=True, help_text="a or b, once decided.")
-    points_a = models.SmallIntegerField(default=0)
-    points_b = models.SmallIntegerField(default=0)
+    score_a = models.SmallIntegerField(null=True, blank=True)
+    score_b = models.SmallIntegerField(null=True, blank=True)
+    score_c = models.SmallIntegerField(null=True, blank=True)
+    score_d = models.SmallIntegerField(null=True, blank=True)
+    winner = models.CharField(
+        max_length=4, blank=True, help_text="The winning seats' letters (a, b, or ac...)."
+    )
+    points_a = models.DecimalField(max_digits=6, decimal_places=2, default=0)
+    points_b = models.DecimalField(max_digits=6, decimal_places=2, default=0)
+    points_c = models.DecimalField(max_digits=6, decimal_places=2, default=0)
+    points_d = models.DecimalField(max_digits=6, decimal_places=2, default=0)
     spread_a = models.SmallIntegerField(default=0)
+    spread_b = models.SmallIntegerField(default=0)
+    spread_c = models.SmallIntegerField(default=0)
+    spread_d = models.SmallIntegerField(default=0)
     skunk = models.PositiveSmallIntegerField(default=0)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -350,6 +443,15 @@ class Game(models.Model):
     def is_decided(self) -> bool:
         return self.status in {self.Status.CONFIRMED, self.Status.FORFEIT}
 
+    def scores(self, seats: str) -> list[int | None]:
+        return [getattr(self, f"score_{letter}") for letter in seats]
+
+    @property
+    def score_text(self) -> str:
+        """ "121–98", or "60–52–41–30" at a table of four; empty before a result."""
+        seats = self.pairing.round.tournament.seats
+        return score_text(self.scores(seats))
+
     @property
     def in_play(self) -> bool:
         return self.status in {self.Status.OPEN, self.Status.PENDING}
@@ -361,8 +463,10 @@ class ResultEntry(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="entries")
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     side = models.CharField(max_length=1, blank=True, help_text="a, b, or empty: the director.")
-    score_a = models.PositiveSmallIntegerField()
-    score_b = models.PositiveSmallIntegerField()
+    score_a = models.SmallIntegerField()
+    score_b = models.SmallIntegerField()
+    score_c = models.SmallIntegerField(null=True, blank=True)
+    score_d = models.SmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -371,7 +475,15 @@ class ResultEntry(models.Model):
         verbose_name_plural = "result entries"
 
     def __str__(self) -> str:
-        return f"{self.score_a}-{self.score_b} by {self.by} for {self.game}"
+        return f"{self.score_text} by {self.by} for {self.game}"
+
+    def scores(self) -> list[int]:
+        found = [self.score_a, self.score_b, self.score_c, self.score_d]
+        return [s for s in found if s is not None]
+
+    @property
+    def score_text(self) -> str:
+        return score_text(self.scores())
 
 
 class Dispute(models.Model):
@@ -419,7 +531,7 @@ class Standing(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
     entrant = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="standing")
     position = models.PositiveSmallIntegerField()
-    game_points = models.SmallIntegerField(default=0)
+    game_points = models.DecimalField(max_digits=7, decimal_places=2, default=0)
     wins = models.SmallIntegerField(default=0)
     losses = models.SmallIntegerField(default=0)
     spread = models.IntegerField(default=0)
@@ -434,7 +546,25 @@ class Standing(models.Model):
 
     @property
     def card(self) -> str:
-        return f"{self.game_points}/{self.wins}"
+        return f"{points_text(self.game_points)}/{self.wins}"
+
+
+def score_text(scores) -> str:
+    if not scores or any(s is None for s in scores):
+        return ""
+    return "–".join(str(s) for s in scores)
+
+
+def parse_places(text: str) -> tuple:
+    """ "3,2,1,0" -> (3, 2, 1, 0); halves allowed ("2.5"); ValueError names what is wrong."""
+    values = []
+    for part in (text or "").split(","):
+        try:
+            value = Decimal(part.strip())
+        except InvalidOperation:
+            raise ValueError(f"{part.strip()!r} is not a number of game points") from None
+        values.append(int(value) if value == value.to_integral_value() else value)
+    return tuple(values)
 
 
 __all__ = [

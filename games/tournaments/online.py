@@ -1,38 +1,16 @@
-"""Tournament games played online: a match per game, and its result flowing back.
+"""Results of tournament games played online, from the match layer's outcome.
 
-`start_match` seats both sides of a pairing in a new match (doubles: partners opposite, side a
-in seats 0 and 2). `record_online_result` hears (games.signals.match_ended) when any match
-ends, inside the match's own transaction, so the game's result is written with the match's end.
+`on_match_ended` hears `games.signals.match_ended` (connected in games/apps.py) inside the
+match's own transaction, so a game's result is written with the match's end; locks go match
+first, then tournament. Matches are set up in matches.py.
 """
 
 from __future__ import annotations
 
-from games.tournaments.models import Game, Pairing, Tournament
-
-
-def plays_online(pairing: Pairing) -> bool:
-    """Online events play every game online; mixed ones do when everyone has an account."""
-    tournament = pairing.round.tournament
-    if pairing.is_bye or tournament.venue == Tournament.Venue.TABLE:
-        return False
-    people = _seating(pairing)
-    return all(person is not None for person in people)
-
-
-def start_match(game: Game) -> None:
-    from games import services as match_services
-
-    pairing = game.pairing
-    tournament = pairing.round.tournament
-    match = match_services.match_create_seated(
-        creator=tournament.director or pairing.a.user,
-        players=_seating(pairing),
-        variant=tournament.variant,
-        options=tournament.options,
-    )
-    game.match = match
-    game.source = Game.Source.ONLINE
-    game.save(update_fields=["match", "source"])
+from games.tournaments.common import notify
+from games.tournaments.matches import side_letters
+from games.tournaments.models import Game, Tournament
+from games.tournaments.results import record_match_result
 
 
 def on_match_ended(*, match, **_: object) -> None:
@@ -43,39 +21,48 @@ def on_match_ended(*, match, **_: object) -> None:
 def record_online_result(match) -> None:
     """Turn a finished match into its tournament game's result (nothing for other matches).
 
-    A match played out gives its scores; one resigned or abandoned counts as the winner
-    reaching the target with the loser's score as it stood. A match called off leaves the game
-    in play for the director (a result by hand, or a forfeit).
+    The outcome is taken as it is: each side's score, the winners and (in record_match_result)
+    the engine's skunk level. A match resigned or abandoned before the engine's end is read
+    by the variant's TournamentScoring (`result_of`). A match called off leaves the game in
+    play for the director (a result by hand, or a forfeit).
     """
     game = (
         Game.objects.select_related("pairing__round__tournament").filter(match_id=match.pk).first()
     )
     if game is None or not game.in_play:
         return
-    from games.tournaments.results import record_match_result
-
+    tournament = game.pairing.round.tournament
     outcome = match.outcome or {}
     if match.status != match.Status.FINISHED or not outcome.get("winners"):
-        from games.tournaments.common import notify
-
-        notify(game.pairing.round.tournament)
+        notify(tournament)
         return
-    target = game.pairing.round.tournament.target
-    scores = {}
+    scores, winners = result_of(tournament, outcome, played_out=match.ending == "played")
+    record_match_result(game, scores, winners)
+
+
+def result_of(tournament: Tournament, outcome: dict, *, played_out: bool) -> tuple[list[int], str]:
+    """(each seat's score, the winning seats' letters) from a match's outcome.
+
+    A game played out gives its scores as they are. In a race ended early (resigned,
+    abandoned), the winner is put on the target (or kept above it, for a game whose winner may
+    pass it) and the loser keeps the score they had, below the winner's; a ranked game keeps
+    every score and the match layer's winners.
+    """
+    letter_of = side_letters(tournament)
+    seats = tournament.seats
+    by_letter = {}
     for side in outcome.get("sides", []):
-        key = "a" if 0 in side["seats"] else "b"
-        scores[key] = min(int(side.get("score", 0)), target)
-    winner = "a" if 0 in outcome["winners"] else "b"
-    loser = "b" if winner == "a" else "a"
-    scores[winner] = target
-    scores[loser] = min(scores.get(loser, 0), target - 1)
-    record_match_result(game, scores["a"], scores["b"])
-
-
-def _seating(pairing: Pairing) -> list:
-    a, b = pairing.a, pairing.b
-    if b is None:
-        return []
-    if pairing.round.tournament.is_doubles:
-        return [a.user, b.user, a.partner, b.partner]
-    return [a.user, b.user]
+        letter = letter_of.get(tuple(side["seats"]))
+        if letter is not None:
+            by_letter[letter] = int(side.get("score", 0))
+    scores = [by_letter.get(letter, 0) for letter in seats]
+    won = set(outcome["winners"])
+    winners = "".join(letter for seats_, letter in letter_of.items() if won & set(seats_))
+    winners = "".join(sorted(winners, key=seats.index))
+    scoring = tournament.scoring
+    if scoring.kind == "race" and not played_out and len(winners) == 1:
+        target = tournament.target or 0
+        w = seats.index(winners)
+        top = target if scoring.stops_at_target else max(scores[w], target)
+        scores = [top if i == w else min(s, top - 1) for i, s in enumerate(scores)]
+    return scores, winners

@@ -1,7 +1,8 @@
-"""Pure tournament arithmetic: game points, Swiss pairing, round robins, standings, brackets.
+"""Pure tournament arithmetic: standings, Swiss pairing, round robins, brackets.
 
 No Django here: entrants are plain hashable ids, results plain tuples, so the services, the
-simulation command, the benchmark and the property tests all share one implementation.
+simulation command, the benchmark and the property tests all share one implementation. How a
+single game counts is in scoring.py; tables of more than two seats are drawn in tables.py.
 """
 
 from __future__ import annotations
@@ -22,78 +23,8 @@ TIEBREAK_LABELS = {
 }
 
 
-class BadResult(ValueError):
-    """Two scores that cannot be the end of a game; the message says why."""
-
-
 class NoPairing(ValueError):
     """No pairing of the round avoids a repeat meeting."""
-
-
-@dataclass(frozen=True)
-class Points:
-    """The event's scoring settings (the ACC customs by default)."""
-
-    target: int = 121
-    win: int = 2
-    skunk: int = 3
-    double_skunk: int = 3
-    loss: int = 0
-    skunk_line: int = 90  # a loser with this many or fewer is skunked
-    double_skunk_line: int = 60  # ... and with this many or fewer, double skunked
-    bye_points: int = 2
-    bye_spread: int = 0
-
-
-@dataclass(frozen=True)
-class Scored:
-    """One game as it counts: who won, each side's game points, and the spread for side a."""
-
-    winner: str  # "a" or "b"
-    points_a: int
-    points_b: int
-    spread_a: int
-    skunk: int  # 0 none, 1 skunk, 2 double skunk
-
-
-def check_scores(score_a: object, score_b: object, target: int) -> tuple[int, int]:
-    """The two scores as whole numbers, or BadResult naming what makes them impossible."""
-    for score in (score_a, score_b):
-        if isinstance(score, bool) or not isinstance(score, int):
-            raise BadResult("scores are whole numbers of points")
-    a, b = int(score_a), int(score_b)  # type: ignore[call-overload]
-    if a < 0 or b < 0:
-        raise BadResult("a score cannot be negative")
-    if a >= target and b >= target:
-        raise BadResult(f"both scores reach {target}, but the game ends when the first side does")
-    if max(a, b) < target:
-        raise BadResult(f"the winner must reach {target}; {max(a, b)} is short of it")
-    if max(a, b) > target:
-        raise BadResult(f"a game stops the moment a side reaches {target}; enter {target}")
-    return a, b
-
-
-def score_game(score_a: int, score_b: int, rules: Points) -> Scored:
-    """Game points and spread for a finished game (scores already checked)."""
-    winner = "a" if score_a > score_b else "b"
-    loser_score = min(score_a, score_b)
-    if loser_score <= rules.double_skunk_line:
-        won, skunk = rules.double_skunk, 2
-    elif loser_score <= rules.skunk_line:
-        won, skunk = rules.skunk, 1
-    else:
-        won, skunk = rules.win, 0
-    spread = abs(score_a - score_b)
-    if winner == "a":
-        return Scored("a", won, rules.loss, spread, skunk)
-    return Scored("b", rules.loss, won, -spread, skunk)
-
-
-def score_forfeit(winner: str, rules: Points) -> Scored:
-    """A game the other side did not turn up for: a plain win, no spread."""
-    if winner == "a":
-        return Scored("a", rules.win, rules.loss, 0, 0)
-    return Scored("b", rules.loss, rules.win, 0, 0)
 
 
 # -- standings ----------------------------------------------------------------------------
@@ -101,14 +32,17 @@ def score_forfeit(winner: str, rules: Points) -> Scored:
 
 @dataclass(frozen=True)
 class Result:
-    """A decided game between a and b (b None: a bye for a)."""
+    """A decided game at a table: the entrants in their seats (one alone: a bye), each seat's
+    game points and spread, and the indices of the seats that won."""
 
-    a: Id
-    b: Id | None
-    points_a: int
-    points_b: int
-    spread_a: int
-    winner: str  # "a" or "b"
+    seats: tuple
+    points: tuple
+    spreads: tuple
+    winners: frozenset
+
+    @classmethod
+    def bye(cls, entrant: Id, points, spread: int) -> Result:
+        return cls((entrant,), (points,), (spread,), frozenset({0}))
 
 
 @dataclass
@@ -149,8 +83,10 @@ def standings(
 ) -> list[Line]:
     """Every entrant's line, best first, ranked by the tie-breaks in `order`.
 
-    Head-to-head compares game points won in the games among the entrants still tied at that
-    point. Entrants tied on everything keep the order they were given in.
+    A game counts as a win for a seat that won alone, and as a loss for a seat that did not
+    win (a shared first place is neither). Head-to-head compares game points won in the games
+    among the entrants still tied at that point. Entrants tied on everything keep the order
+    they were given in.
     """
     unknown = [key for key in order if key not in TIEBREAKS]
     if unknown:
@@ -166,29 +102,22 @@ def standings(
             line.losses += max(0, carry.games - carry.wins)
     meetings: dict[tuple, int] = {}
     for r in results:
-        a = lines.get(r.a)
-        if r.b is None:
-            if a is not None:
-                a.game_points += r.points_a
-                a.spread += r.spread_a
-                a.games += 1
-                a.byes += 1
-                a.wins += 1
-            continue
-        meetings[(r.a, r.b)] = meetings.get((r.a, r.b), 0) + r.points_a
-        meetings[(r.b, r.a)] = meetings.get((r.b, r.a), 0) + r.points_b
-        for line, points, spread, won, opponent in (
-            (a, r.points_a, r.spread_a, r.winner == "a", r.b),
-            (lines.get(r.b), r.points_b, -r.spread_a, r.winner == "b", r.a),
-        ):
+        sole = len(r.winners) == 1
+        for k, entrant in enumerate(r.seats):
+            line = lines.get(entrant)
+            others = [e for j, e in enumerate(r.seats) if j != k]
+            for other in others:
+                meetings[(entrant, other)] = meetings.get((entrant, other), 0) + r.points[k]
             if line is None:
                 continue
-            line.game_points += points
-            line.spread += spread
+            line.game_points += r.points[k]
+            line.spread += r.spreads[k]
             line.games += 1
-            line.wins += won
-            line.losses += not won
-            line.opponents.append(opponent)
+            line.wins += k in r.winners and sole
+            line.losses += k not in r.winners
+            line.opponents.extend(others)
+            if not others:
+                line.byes += 1
     index = {e: i for i, e in enumerate(lines)}
     ranked = _rank(list(lines.values()), list(order), meetings, index)
     for position, line in enumerate(ranked, start=1):
@@ -391,10 +320,13 @@ def seed_order(size: int) -> list[int]:
 
 
 def series_winner(winners: Iterable[str], length: int) -> str | None:
-    """'a' or 'b' once a side has won more than half of a best-of-`length` series."""
+    """'a' or 'b' once a side has won more than half of a best-of-`length` series (a game
+    whose win was shared, "ab", counts for neither: the series plays on)."""
     need = length // 2 + 1
     tally = {"a": 0, "b": 0}
     for w in winners:
+        if w not in tally:
+            continue
         tally[w] += 1
         if tally[w] >= need:
             return w

@@ -20,7 +20,12 @@ from games.tournaments.models import (
     Round,
     Standing,
     Tournament,
+    score_text,
 )
+from games.tournaments.rounds import models_q_entrant
+from games.tournaments.scoring import SEATS, points_text
+
+SEAT_RELATED = [f"{letter}__{who}" for letter in SEATS for who in ("user", "partner")]
 
 
 @dataclass
@@ -33,11 +38,19 @@ class GameRow:
 
 
 @dataclass
+class SeatRow:
+    letter: str
+    entrant: Entrant
+    won: bool
+
+
+@dataclass
 class PairingRow:
     pairing: Pairing
     table: int | None
     a: Entrant
     b: Entrant | None
+    seats: list[SeatRow]
     seed_a: int | None
     seed_b: int | None
     games: list[GameRow]
@@ -62,9 +75,10 @@ def load(tournament_id) -> Tournament | None:
 
 def rounds(tournament: Tournament) -> list[RoundView]:
     """Every round with its pairings and games, in three queries."""
-    pairings = Pairing.objects.select_related(
-        "a__user", "a__partner", "b__user", "b__partner"
-    ).prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
+    pairings = Pairing.objects.select_related(*SEAT_RELATED).prefetch_related(
+        Prefetch("games", queryset=Game.objects.order_by("number"))
+    )
+    seats = tournament.seats
     views = []
     playoff_number = 0
     for round_ in tournament.round_set.prefetch_related(Prefetch("pairings", queryset=pairings)):
@@ -79,7 +93,9 @@ def rounds(tournament: Tournament) -> list[RoundView]:
             key=lambda p: (p.slot if p.slot is not None else 0, p.table is None, p.table or 0),
         )
         for p in ordered:
-            games = [_game_row(g) for g in p.games.all()]
+            games = [_game_row(g, seats) for g in p.games.all()]
+            decided = [g for g in p.games.all() if g.is_decided]
+            table_winners = decided[-1].winner if p.c_id and decided else ""
             wins_a = sum(1 for g in p.games.all() if g.is_decided and g.winner == "a")
             wins_b = sum(1 for g in p.games.all() if g.is_decided and g.winner == "b")
             view.rows.append(
@@ -88,6 +104,12 @@ def rounds(tournament: Tournament) -> list[RoundView]:
                     table=p.table,
                     a=p.a,
                     b=p.b,
+                    seats=[
+                        SeatRow(
+                            letter, entrant, letter in table_winners or p.winner_id == entrant.pk
+                        )
+                        for letter, entrant in p.seated
+                    ],
                     seed_a=p.seed_a,
                     seed_b=p.seed_b,
                     games=games,
@@ -120,6 +142,8 @@ def tournament_context(tournament: Tournament, user) -> dict[str, Any]:
     playoff = [r for r in all_rounds if r.round.stage == Round.Stage.PLAYOFF]
     return {
         "tournament": tournament,
+        "game_text": game_text(tournament),
+        "scoring_text": scoring_text(tournament),
         "current": all_rounds[-1] if all_rounds else None,
         "qualifying_rounds": qualifying,
         "earlier_rounds": list(reversed(all_rounds[:-1])),
@@ -134,11 +158,52 @@ def tournament_context(tournament: Tournament, user) -> dict[str, Any]:
     }
 
 
+def game_text(tournament: Tournament) -> str:
+    """The game and its options in words: "Cribbage for 2 · Game to: 121 · Muggins: no"."""
+    engine = tournament.engine
+    kind = "doubles" if tournament.is_doubles else f"{tournament.table_size} at a table"
+    if tournament.table_size == 2 and not tournament.is_doubles:
+        kind = "singles"
+    parts = [f"{engine.name}, {kind}"]
+    for name, spec in engine.options_schema.items():
+        if name not in tournament.options or name == "games":
+            continue
+        value = tournament.options[name]
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        parts.append(f"{spec.get('label', name)}: {value}")
+    return " · ".join(parts)
+
+
+def scoring_text(tournament: Tournament) -> str:
+    """How a game counts, in one line for the pages and the printed sheet."""
+    if tournament.is_ranked:
+        places = "/".join(points_text(p) for p in tournament.places)
+        bye = points_text(tournament.bye_points)
+        return f"game points by place {places}, shared on ties · bye {bye}"
+    text = f"win {tournament.points_win}"
+    if tournament.scoring.skunks:
+        skunk, double = tournament.skunk_lines_in_force
+        if skunk is not None:
+            text += f", skunk {tournament.points_skunk} (loser on {skunk} or fewer)"
+        if double is not None:
+            text += f", double skunk {tournament.points_double_skunk} ({double} or fewer)"
+    return text
+
+
+@dataclass
+class SeatEntry:
+    letter: str
+    name: str
+    score: int | None
+
+
 @dataclass
 class MyGame:
     game: Game
     side: str
     opponent: str
+    seats: list[SeatEntry]
     table: int | None
     round_title: str
     can_enter: bool
@@ -156,44 +221,57 @@ def my_games(tournament: Tournament, user) -> list[MyGame]:
             pairing__round__tournament=tournament,
             status__in=[Game.Status.OPEN, Game.Status.PENDING, Game.Status.DISPUTED],
         )
-        .filter(
-            Q(pairing__a__user=user)
-            | Q(pairing__a__partner=user)
-            | Q(pairing__b__user=user)
-            | Q(pairing__b__partner=user)
-        )
-        .select_related(
-            "pairing__round",
-            "pairing__a__user",
-            "pairing__a__partner",
-            "pairing__b__user",
-            "pairing__b__partner",
-            "match",
-        )  # fmt: skip
+        .filter(_member_at_table(user))
+        .select_related("pairing__round", *(f"pairing__{r}" for r in SEAT_RELATED), "match")
         .prefetch_related("entries")
     )
     rows = []
     for game in games:
         p = game.pairing
         side = p.side_of(user)
-        opponent = p.b if side == "a" else p.a
+        others = [e.name for letter, e in p.seated if letter != side]
         entries = [e for e in game.entries.all() if e.side]
         pending = entries[-1] if entries and game.status == Game.Status.PENDING else None
         rows.append(
             MyGame(
                 game=game,
                 side=side,
-                opponent=opponent.name if opponent else "",
+                opponent=in_words(others),
+                seats=seat_entries(game),
                 table=p.table,
                 round_title=p.round.title,
                 can_enter=game.status in (Game.Status.OPEN, Game.Status.PENDING)
                 and game.match_id is None,
                 can_confirm=pending is not None and pending.side != side,
                 waiting_for_opponent=pending is not None and pending.side == side,
-                pending_score=f"{pending.score_a}–{pending.score_b}" if pending else "",
+                pending_score=pending.score_text if pending else "",
             )
         )
     return rows
+
+
+def in_words(names: list[str]) -> str:
+    """ "Bea", "Bea and Cat", "Bea, Cat and Dot"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def seat_entries(game: Game) -> list[SeatEntry]:
+    """Each seat of the game's table with its name and score, for the score forms."""
+    return [
+        SeatEntry(letter, entrant.name, getattr(game, f"score_{letter}"))
+        for letter, entrant in game.pairing.seated
+    ]
+
+
+def _member_at_table(user) -> Q:
+    found = Q()
+    for letter in SEATS:
+        found |= Q(**{f"pairing__{letter}__user": user}) | Q(
+            **{f"pairing__{letter}__partner": user}
+        )
+    return found
 
 
 def director_context(tournament: Tournament) -> dict[str, Any]:
@@ -205,22 +283,23 @@ def director_context(tournament: Tournament) -> dict[str, Any]:
     if last is not None:
         games = (
             Game.objects.filter(pairing__round=last)
-            .select_related(
-                "pairing__a__user",
-                "pairing__a__partner",
-                "pairing__b__user",
-                "pairing__b__partner",
-                "match",
-            )  # fmt: skip
+            .select_related(*(f"pairing__{r}" for r in SEAT_RELATED), "match", "entered_by")
             .order_by("pairing__slot", "pairing__table", "number")
         )
+        seats = tournament.seats
         for g in games:
+            g.seat_entries = seat_entries(g)
+            g.table_names = " v ".join(entry.name for entry in g.seat_entries)
+            g.scores_text = score_text(g.scores(seats))
             (decided_games if g.is_decided else open_games).append(g)
     disputes = list(
         Dispute.objects.filter(game__pairing__round__tournament=tournament, resolved_at=None)
-        .select_related("first__by", "second__by", "game__pairing__a", "game__pairing__b")
+        .select_related("first__by", "second__by", *(f"game__pairing__{s}" for s in SEATS))
         .order_by("opened_at")
     )
+    for d in disputes:
+        d.seat_entries = seat_entries(d.game)
+        d.table_names = " v ".join(entry.name for entry in d.seat_entries)
     return {
         "entrants": entrants,
         "checked_in_count": sum(1 for e in entrants if e.checked_in and not e.withdrawn),
@@ -234,11 +313,11 @@ def director_context(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def _game_row(game: Game) -> GameRow:
+def _game_row(game: Game, seats: str) -> GameRow:
     if game.status == Game.Status.FORFEIT:
         score = "forfeit"
     elif game.is_decided:
-        score = f"{game.score_a}–{game.score_b}"
+        score = score_text(game.scores(seats))
     else:
         score = ""
     return GameRow(
@@ -279,7 +358,7 @@ def finish(tournament: Tournament, entrant: Entrant, standing: Standing | None) 
     """Where the entrant finished: the playoff round reached, or the standing position."""
     playoff = list(
         Pairing.objects.filter(round__tournament=tournament, round__stage=Round.Stage.PLAYOFF)
-        .filter(Q(a=entrant) | Q(b=entrant))
+        .filter(models_q_entrant(entrant.pk))
         .select_related("round")
         .order_by("-round__number")[:1]
     )

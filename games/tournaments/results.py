@@ -12,7 +12,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games.tournaments import pairing as rules
+from games.tournaments import matches
 from games.tournaments.common import (
     Conflict,
     Forbidden,
@@ -24,8 +24,11 @@ from games.tournaments.common import (
     recompute,
     require_director,
     resolve,
+    score,
+    write_scored,
 )
 from games.tournaments.models import Correction, Dispute, Game, Pairing, ResultEntry, Round
+from games.tournaments.scoring import SEATS, BadResult, check_scores
 
 __all__ = [
     "dispute_resolve",
@@ -36,8 +39,9 @@ __all__ = [
 ]
 
 
-def result_enter(*, game_id: int, by, score_a, score_b) -> Game:
-    """Enter a game's two scores (side a first). Returns the game, decided or pending.
+def result_enter(*, game_id: int, by, score_a, score_b, score_c=None, score_d=None) -> Game:
+    """Enter a game's scores, seat by seat (a first; c and d at tables of three or four).
+    Returns the game, decided or pending.
 
     Refused: someone who is neither the director nor at the table (Forbidden), a game that is
     not in play (Conflict), scores that cannot end a game (ServiceError naming the reason).
@@ -49,22 +53,22 @@ def result_enter(*, game_id: int, by, score_a, score_b) -> Game:
         if not director and side is None:
             raise Forbidden("only the director or the players of this game can enter its result")
         _require_in_play(game)
-        a, b = _checked(game, score_a, score_b)
+        scores = _checked(game, [score_a, score_b, score_c, score_d])
         if director:
-            ResultEntry.objects.create(game=game, by=by, side="", score_a=a, score_b=b)
-            _decide(game, a, b, entered_by=by, confirmed_by=by)
+            _entry(game, by, "", scores)
+            _decide(game, scores, entered_by=by, confirmed_by=by)
             return game
         pending = _pending_entry(game)
-        entry = ResultEntry.objects.create(game=game, by=by, side=side, score_a=a, score_b=b)
+        entry = _entry(game, by, side, scores)
         if pending is None or pending.side == side:
             # A first entry, or the same side changing its own unconfirmed entry.
             game.status = Game.Status.PENDING
-            game.score_a, game.score_b = a, b
+            _set_scores(game, scores)
             game.entered_by = by
-            game.save(update_fields=["status", "score_a", "score_b", "entered_by"])
+            game.save(update_fields=["status", *_score_fields(), "entered_by"])
             notify(game.pairing.round.tournament)
-        elif (pending.score_a, pending.score_b) == (a, b):
-            _decide(game, a, b, entered_by=pending.by, confirmed_by=by)
+        elif pending.scores() == scores:
+            _decide(game, scores, entered_by=pending.by, confirmed_by=by)
         else:
             Dispute.objects.create(game=game, first=pending, second=entry)
             game.status = Game.Status.DISPUTED
@@ -88,11 +92,13 @@ def result_confirm(*, game_id: int, by) -> Game:
                 raise Forbidden("only the players of this game can confirm its result")
             if side == pending.side:
                 raise Forbidden("your opponent has to confirm the result you entered")
-        _decide(game, pending.score_a, pending.score_b, entered_by=pending.by, confirmed_by=by)
+        _decide(game, pending.scores(), entered_by=pending.by, confirmed_by=by)
         return game
 
 
-def dispute_resolve(*, dispute_id: int, by, score_a, score_b, note: str = "") -> Game:
+def dispute_resolve(
+    *, dispute_id: int, by, score_a, score_b, score_c=None, score_d=None, note: str = ""
+) -> Game:
     """The director settles a dispute with the result that stands."""
     with transaction.atomic():
         require_director(by)
@@ -109,22 +115,30 @@ def dispute_resolve(*, dispute_id: int, by, score_a, score_b, note: str = "") ->
         if dispute.resolved_at is not None:
             raise Conflict("this dispute is already settled")
         game = dispute.game
-        a, b = _checked(game, score_a, score_b)
-        ResultEntry.objects.create(game=game, by=by, side="", score_a=a, score_b=b)
+        scores = _checked(game, [score_a, score_b, score_c, score_d])
+        _entry(game, by, "", scores)
         dispute.resolved_by = by
         dispute.resolved_at = timezone.now()
         dispute.note = (note or "")[:200]
         dispute.save(update_fields=["resolved_by", "resolved_at", "note"])
-        _decide(game, a, b, entered_by=dispute.first.by, confirmed_by=by)
+        _decide(game, scores, entered_by=dispute.first.by, confirmed_by=by)
         return game
 
 
 def result_correct(
-    *, game_id: int, by, score_a=None, score_b=None, forfeit_by: str | None = None, reason=""
+    *,
+    game_id: int,
+    by,
+    score_a=None,
+    score_b=None,
+    score_c=None,
+    score_d=None,
+    forfeit_by: str | None = None,
+    reason="",
 ) -> Correction:
     """The director changes a result that stands; the change is recorded and standings redone.
 
-    Give either the two scores or `forfeit_by` ("a" or "b": the side that did not play).
+    Give either the scores or `forfeit_by` (the seat letter that did not play: "a" or "b").
     """
     with transaction.atomic():
         require_director(by)
@@ -134,12 +148,11 @@ def result_correct(
         before = _snapshot(game)
         old_winner = game.pairing.winner_id
         if forfeit_by is not None:
-            if forfeit_by not in ("a", "b"):
-                raise ServiceError("name the side that did not play: a or b", field="forfeit_by")
-            _decide(game, None, None, entered_by=by, confirmed_by=by, forfeit_by=forfeit_by)
+            _require_seat(game, forfeit_by, "forfeit_by")
+            _decide(game, None, entered_by=by, confirmed_by=by, forfeit_by=forfeit_by)
         else:
-            a, b = _checked(game, score_a, score_b)
-            _decide(game, a, b, entered_by=by, confirmed_by=by)
+            scores = _checked(game, [score_a, score_b, score_c, score_d])
+            _decide(game, scores, entered_by=by, confirmed_by=by)
         pairing = game.pairing
         pairing.refresh_from_db()
         later = Round.objects.filter(
@@ -157,12 +170,12 @@ def result_correct(
 
 
 def game_forfeit(*, game_id: int, by, absent: str) -> Game:
-    """The director gives a game to the side that turned up, once the waiting time is over."""
+    """The director gives a game to the side that turned up, once the waiting time is over
+    (`absent`: the seat letter of the no-show)."""
     with transaction.atomic():
         require_director(by)
         game = _locked_game(game_id)
-        if absent not in ("a", "b"):
-            raise ServiceError("name the side that did not turn up: a or b", field="absent")
+        _require_seat(game, absent, "absent")
         _require_in_play(game)
         tournament = game.pairing.round.tournament
         wait = timedelta(minutes=tournament.forfeit_minutes)
@@ -173,34 +186,28 @@ def game_forfeit(*, game_id: int, by, absent: str) -> Game:
                 f"a no-show can be forfeited {tournament.forfeit_minutes} minutes after the "
                 f"game starts; wait about {left} more"
             )
-        _decide(game, None, None, entered_by=by, confirmed_by=by, forfeit_by=absent)
+        _decide(game, None, entered_by=by, confirmed_by=by, forfeit_by=absent)
         if game.match_id is not None:
             # The online match has nothing left to decide. End it after this commit, in its own
             # transaction, so locks are always taken match first, tournament second.
             match_id = game.match_id
-            transaction.on_commit(lambda: _call_off(match_id))
+            transaction.on_commit(lambda: matches.call_off(match_id))
         return game
 
 
 # -- used by online.py --------------------------------------------------------------------
 
 
-def record_match_result(game: Game, score_a: int, score_b: int) -> None:
-    """An online match's result, already checked against the target, decides its game."""
+def record_match_result(game: Game, scores: list[int], winners: str) -> None:
+    """An online match's result (each seat's score and the winning seats) decides its game."""
     locked_tournament(game.pairing.round.tournament_id)
     game.refresh_from_db()
     if not game.in_play:
         return
-    _decide(game, score_a, score_b, entered_by=None, confirmed_by=None)
+    _decide(game, scores, entered_by=None, confirmed_by=None, winners=winners)
 
 
 # -- internals ----------------------------------------------------------------------------
-
-
-def _call_off(match_id: int) -> None:
-    from games import services as match_services
-
-    match_services.match_call_off(match_id=match_id)
 
 
 def _locked_game(game_id) -> Game:
@@ -226,11 +233,40 @@ def _require_in_play(game: Game) -> None:
         raise Conflict("this game is not in play")
 
 
-def _checked(game: Game, score_a, score_b) -> tuple[int, int]:
+def _checked(game: Game, given: list) -> list[int]:
+    """One score per seat of the table, checked by the game's tournament scoring."""
+    tournament = game.pairing.round.tournament
+    size = tournament.table_size
+    if any(s is None for s in given[:size]) or any(s is not None for s in given[size:]):
+        raise ServiceError(f"enter one score for each of the {size} seats", field="score")
     try:
-        return rules.check_scores(score_a, score_b, game.pairing.round.tournament.target)
-    except rules.BadResult as error:
+        return check_scores(given[:size], tournament.rules)
+    except BadResult as error:
         raise ServiceError(str(error), field="score") from None
+
+
+def _require_seat(game: Game, letter, field: str) -> None:
+    seats = game.pairing.round.tournament.seats
+    if letter not in tuple(seats):
+        listed = ", ".join(seats[:-1]) + f" or {seats[-1]}"
+        raise ServiceError(f"name the seat that did not play: {listed}", field=field)
+
+
+def _score_fields() -> list[str]:
+    return [f"score_{letter}" for letter in SEATS]
+
+
+def _set_scores(game: Game, scores: list[int] | None) -> None:
+    for i, letter in enumerate(SEATS):
+        value = scores[i] if scores is not None and i < len(scores) else None
+        setattr(game, f"score_{letter}", value)
+
+
+def _entry(game: Game, by, side: str, scores: list[int]) -> ResultEntry:
+    entry = ResultEntry(game=game, by=by, side=side)
+    _set_scores(entry, scores)
+    entry.save()
+    return entry
 
 
 def _pending_entry(game: Game) -> ResultEntry | None:
@@ -239,18 +275,17 @@ def _pending_entry(game: Game) -> ResultEntry | None:
     return game.entries.exclude(side="").order_by("-created_at", "-pk").first()
 
 
-def _decide(game, score_a, score_b, *, entered_by, confirmed_by, forfeit_by=None) -> None:
+def _decide(game, scores, *, entered_by, confirmed_by, forfeit_by=None, winners: str = "") -> None:
+    """Let a result stand: the scores (or a forfeit), counted by the event's settings."""
     tournament = game.pairing.round.tournament
+    _set_scores(game, scores)
     if forfeit_by is not None:
-        scored = rules.score_forfeit("b" if forfeit_by == "a" else "a", tournament.rules)
         game.status = Game.Status.FORFEIT
+        game.winner = "".join(s for s in tournament.seats if s != forfeit_by)
     else:
-        scored = rules.score_game(score_a, score_b, tournament.rules)
         game.status = Game.Status.CONFIRMED
-    game.score_a, game.score_b = score_a, score_b
-    game.winner = scored.winner
-    game.points_a, game.points_b = scored.points_a, scored.points_b
-    game.spread_a, game.skunk = scored.spread_a, scored.skunk
+        game.winner = winners
+    write_scored(game, score(game, tournament))
     game.entered_by, game.confirmed_by = entered_by, confirmed_by
     game.decided_at = timezone.now()
     game.save()
@@ -259,12 +294,16 @@ def _decide(game, score_a, score_b, *, entered_by, confirmed_by, forfeit_by=None
 
 
 def _snapshot(game: Game) -> dict:
+    seats = game.pairing.round.tournament.seats
     return {
         "status": game.status,
-        "score_a": game.score_a,
-        "score_b": game.score_b,
+        **{f"score_{s}": getattr(game, f"score_{s}") for s in seats},
         "winner": game.winner,
-        "points_a": game.points_a,
-        "points_b": game.points_b,
-        "spread_a": game.spread_a,
+        **{f"points_{s}": _number(getattr(game, f"points_{s}")) for s in seats},
+        **{f"spread_{s}": getattr(game, f"spread_{s}") for s in seats},
     }
+
+
+def _number(value) -> int | float:
+    """Game points for the JSON record: whole numbers stay whole."""
+    return int(value) if value == int(value) else float(value)

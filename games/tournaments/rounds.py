@@ -11,6 +11,7 @@ import random
 from django.db import transaction
 from django.db.models import Q
 
+from games.tournaments import matches, tables
 from games.tournaments import pairing as rules
 from games.tournaments.common import (
     Conflict,
@@ -25,6 +26,7 @@ from games.tournaments.common import (
     require_director,
 )
 from games.tournaments.models import Entrant, Game, Pairing, Round, Standing, Tournament
+from games.tournaments.scoring import SEATS
 
 __all__ = ["pairing_swap", "playoffs_start", "round_generate"]
 
@@ -55,7 +57,7 @@ def pairing_swap(*, round_id: int, entrant_id: int, other_entrant_id: int, by) -
             tournament_id = Round.objects.values_list("tournament_id", flat=True).get(pk=round_id)
         except (Round.DoesNotExist, ValueError, TypeError):
             raise NotFound("there is no such round") from None
-        _lock_online_matches(round_id)
+        matches.lock_round_matches(round_id)
         tournament = locked_tournament(tournament_id)
         round_ = tournament.round_set.get(pk=round_id)
         if round_ != tournament.round_set.order_by("-number").first():
@@ -67,7 +69,7 @@ def pairing_swap(*, round_id: int, entrant_id: int, other_entrant_id: int, by) -
             pairing = round_.pairings.filter(models_q_entrant(eid)).first()
             if pairing is None:
                 raise ServiceError("both entrants must be in this round", field="entrant")
-            spots[eid] = (pairing, "a" if pairing.a_id == eid else "b")
+            spots[eid] = (pairing, pairing.letter_of(eid))
         (p1, s1), (p2, s2) = spots[entrant_id], spots[other_entrant_id]
         if p1.pk == p2.pk:
             raise ServiceError("those two already play each other", field="other_entrant")
@@ -77,7 +79,7 @@ def pairing_swap(*, round_id: int, entrant_id: int, other_entrant_id: int, by) -
             if not p.is_bye and not _unstarted(p):
                 raise Conflict(f"table {p.table}'s game has started, so it cannot change")
         for p in (p1, p2):
-            _call_off_matches(p)
+            matches.call_off_unplayed(p)
         setattr(p1, f"{s1}_id", other_entrant_id)
         setattr(p2, f"{s2}_id", entrant_id)
         for p in (p1, p2):
@@ -91,8 +93,8 @@ def pairing_swap(*, round_id: int, entrant_id: int, other_entrant_id: int, by) -
                 if not p.games.exists():
                     new_game(p, 1)
                 else:
-                    _seat_online(p)
-            p.save(update_fields=["a", "b", "status", "winner"])
+                    matches.seat_online(p)
+            p.save(update_fields=[*SEATS, "status", "winner"])
         for p in (p1, p2):
             if not p.is_bye and p.table is None:
                 p.table = (round_.pairings.exclude(table=None).count() or 0) + 1
@@ -115,6 +117,8 @@ def playoffs_start(*, tournament_id: int, by) -> Round:
             raise Conflict("the playoff has already started")
         if tournament.stage == Tournament.Stage.FINISHED:
             raise Conflict("the tournament is over")
+        if tournament.table_size > 2:
+            raise Conflict("a playoff bracket is for games of two sides; this event ranks tables")
         if tournament.qualifying == Tournament.Qualifying.NONE:
             field = list(tournament.entrants.filter(checked_in=True, withdrawn=False))
             field.sort(key=lambda e: (e.draw is None, e.draw or 0, e.pk))
@@ -139,7 +143,7 @@ def playoffs_start(*, tournament_id: int, by) -> Round:
         seed_of = {e.pk: i for i, e in enumerate(seeds, start=1)}
         round_ = _new_round(tournament, Round.Stage.PLAYOFF)
         for slot, (a, b) in enumerate(plan.first_round):
-            _new_pairing(round_, a, b, slot=slot, seeds=seed_of,
+            _new_pairing(round_, (a, b), slot=slot, seeds=seed_of,
                          series=tournament.series_length)  # fmt: skip
         _number_tables(round_)
         tournament.stage = Tournament.Stage.PLAYOFF
@@ -153,7 +157,10 @@ def playoffs_start(*, tournament_id: int, by) -> Round:
 
 
 def models_q_entrant(entrant_id) -> Q:
-    return Q(a_id=entrant_id) | Q(b_id=entrant_id)
+    found = Q()
+    for letter in SEATS:
+        found |= Q(**{f"{letter}_id": entrant_id})
+    return found
 
 
 def _require_round_complete(tournament: Tournament) -> None:
@@ -183,8 +190,9 @@ def _next_qualifying_round(tournament: Tournament) -> Round:
     first = tournament.stage == Tournament.Stage.ENTRY
     if first:
         field = list(tournament.entrants.filter(checked_in=True, withdrawn=False))
-        if len(field) < 2:
-            raise Conflict("check in at least two entrants before the first round")
+        need = tournament.table_size
+        if len(field) < need:
+            raise Conflict(f"check in at least {need} entrants before the first round")
         _draw(tournament, field)
         tournament.stage = Tournament.Stage.QUALIFYING
         tournament.save(update_fields=["stage", "updated_at"])
@@ -192,35 +200,65 @@ def _next_qualifying_round(tournament: Tournament) -> Round:
         if tournament.playoff:
             raise Conflict("the qualifying rounds are over: start the playoff")
         raise Conflict("every round has been played")
-    if tournament.qualifying == Tournament.Qualifying.SWISS:
+    if tournament.table_size > 2:
+        pairs = _table_seats(tournament, first)
+    elif tournament.qualifying == Tournament.Qualifying.SWISS:
         pairs = _swiss_pairs(tournament, first)
     else:
         pairs = _round_robin_pairs(tournament)
     round_ = _new_round(tournament, Round.Stage.QUALIFYING)
-    for a, b in pairs:
-        _new_pairing(round_, a, b)
+    for seats in pairs:
+        _new_pairing(round_, seats)
     _number_tables(round_)
     advance(tournament)
     return round_
 
 
-def _swiss_pairs(tournament: Tournament, first: bool) -> list[tuple[int, int | None]]:
+def _ranked_active(tournament: Tournament, first: bool) -> list[int]:
+    """The entrants still playing, best first (by entry for the first round's draw)."""
     active = set(
         tournament.entrants.filter(checked_in=True, withdrawn=False).values_list("pk", flat=True)
     )
-    if len(active) < 2:
-        raise Conflict("fewer than two entrants are still playing")
+    need = tournament.table_size
+    if len(active) < need:
+        raise Conflict(f"fewer than {need} entrants are still playing")
     if first:
-        ranked = sorted(active)
-    else:
-        recompute(tournament)
-        ranked = [
-            eid
-            for eid in Standing.objects.filter(tournament=tournament)
-            .order_by("position")
-            .values_list("entrant_id", flat=True)
-            if eid in active
-        ]
+        return sorted(active)
+    recompute(tournament)
+    return [
+        eid
+        for eid in Standing.objects.filter(tournament=tournament)
+        .order_by("position")
+        .values_list("entrant_id", flat=True)
+        if eid in active
+    ]
+
+
+def _table_seats(tournament: Tournament, first: bool) -> list[tuple]:
+    """Tables of the event's size by standings; the spare entrants take byes in turn."""
+    ranked = _ranked_active(tournament, first)
+    met: dict[frozenset, int] = {}
+    byes_had: dict[int, int] = {}
+    earlier = Pairing.objects.filter(round__tournament=tournament).values_list(*SEATS)
+    for row in earlier:
+        seated = [e for e in row if e is not None]
+        if len(seated) == 1:
+            byes_had[seated[0]] = byes_had.get(seated[0], 0) + 1
+        for i, x in enumerate(seated):
+            for y in seated[i + 1 :]:
+                met[frozenset((x, y))] = met.get(frozenset((x, y)), 0) + 1
+    try:
+        seated, byes = tables.tables_round(
+            ranked, tournament.table_size, met=met, byes_had=byes_had, first=first,
+            seed=f"{tournament.seed}-1",
+        )  # fmt: skip
+    except rules.NoPairing as error:
+        raise Conflict(str(error)) from None
+    return [*seated, *((e,) for e in byes)]
+
+
+def _swiss_pairs(tournament: Tournament, first: bool) -> list[tuple[int, int | None]]:
+    ranked = _ranked_active(tournament, first)
     met, had_bye = set(), set()
     for a, b in Pairing.objects.filter(
         round__tournament=tournament, round__stage=Round.Stage.QUALIFYING
@@ -235,7 +273,7 @@ def _swiss_pairs(tournament: Tournament, first: bool) -> list[tuple[int, int | N
         )
     except rules.NoPairing as error:
         raise Conflict(f"no round without a repeat meeting is possible ({error})") from None
-    return [*pairs, *([(bye, None)] if bye is not None else [])]
+    return [*pairs, *([(bye,)] if bye is not None else [])]
 
 
 def _round_robin_pairs(tournament: Tournament) -> list[tuple[int, int | None]]:
@@ -254,7 +292,7 @@ def _round_robin_pairs(tournament: Tournament) -> list[tuple[int, int | None]]:
         if b in withdrawn:
             b = None
         if a is not None:
-            pairs.append((a, b))
+            pairs.append((a, b) if b is not None else (a,))
     return pairs
 
 
@@ -271,7 +309,7 @@ def _next_playoff_round(tournament: Tournament) -> Round:
     round_ = _new_round(tournament, Round.Stage.PLAYOFF)
     for slot in range(len(previous) // 2):
         top, bottom = previous[2 * slot], previous[2 * slot + 1]
-        _new_pairing(round_, top.winner_id, bottom.winner_id, slot=slot, seeds=seed_of,
+        _new_pairing(round_, (top.winner_id, bottom.winner_id), slot=slot, seeds=seed_of,
                      series=tournament.series_length)  # fmt: skip
     _number_tables(round_)
     notify(tournament)
@@ -283,12 +321,14 @@ def _new_round(tournament: Tournament, stage: str) -> Round:
     return Round.objects.create(tournament=tournament, number=number, stage=stage)
 
 
-def _new_pairing(round_, a, b, *, slot=None, seeds=None, series=1) -> Pairing:
+def _new_pairing(round_, seats, *, slot=None, seeds=None, series=1) -> Pairing:
+    """A table with `seats` (entrant ids, seat a first; one alone or with None: a bye)."""
     seeds = seeds or {}
+    seats = [e for e in seats if e is not None]
+    a, b = seats[0], seats[1] if len(seats) > 1 else None
     pairing = Pairing.objects.create(
         round=round_,
-        a_id=a,
-        b_id=b,
+        **{f"{letter}_id": entrant for letter, entrant in zip(SEATS, seats, strict=False)},
         slot=slot,
         seed_a=seeds.get(a),
         seed_b=seeds.get(b) if b is not None else None,
@@ -317,33 +357,3 @@ def _unstarted(pairing: Pairing) -> bool:
         if game.match_id is not None and (game.match.moves_played or game.match.is_over):
             return False
     return True
-
-
-def _lock_online_matches(round_id: int) -> None:
-    """Lock the round's matches before the tournament: a match that ends locks its match and
-    then the tournament, so taking them in the same order can never deadlock."""
-    from games.models import Match
-
-    ids = Game.objects.filter(pairing__round_id=round_id).exclude(match=None)
-    list(Match.objects.select_for_update().filter(pk__in=ids.values("match_id")).order_by("pk"))
-
-
-def _call_off_matches(pairing: Pairing) -> None:
-    """The unplayed online matches of a pairing that is about to change go, with no result."""
-    from games import services as match_services
-
-    for game in pairing.games.exclude(match=None):
-        match_id = game.match_id
-        game.match = None
-        game.save(update_fields=["match"])
-        match_services.match_call_off(match_id=match_id, only_unplayed=True)
-
-
-def _seat_online(pairing: Pairing) -> None:
-    """Give the pairing's open games new online matches with the players now at the table."""
-    from games.tournaments import online
-
-    if not online.plays_online(pairing):
-        return
-    for game in pairing.games.filter(match=None, status=Game.Status.OPEN):
-        online.start_match(game)

@@ -10,11 +10,14 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
-from games.engine.core.variant import BadOptions, UnknownVariant, get_variant
+from games.engine import BadOptions, UnknownVariant, get_variant
 from games.tournaments import pairing as rules
 from games.tournaments.common import (
     Conflict,
@@ -30,7 +33,7 @@ from games.tournaments.common import (
     series_resolve,
     standings_recompute,
 )
-from games.tournaments.models import Entrant, Round, Tournament
+from games.tournaments.models import Entrant, Round, Tournament, parse_places
 from games.tournaments.results import (
     dispute_resolve,
     game_forfeit,
@@ -39,6 +42,7 @@ from games.tournaments.results import (
     result_enter,
 )
 from games.tournaments.rounds import pairing_swap, playoffs_start, round_generate
+from games.tournaments.scoring import Points, default_places
 
 __all__ = [
     "Conflict",
@@ -63,8 +67,8 @@ __all__ = [
     "tournament_create",
 ]
 
-SKUNK_LINES = {121: (90, 60), 61: (30, 15)}
 MAX_ROUNDS = 40
+MATCH_LENGTH_OPTION = "games"  # a match of several games: a tournament uses its series instead
 
 
 def tournament_create(
@@ -86,8 +90,14 @@ def tournament_create(
     forfeit_minutes: int = 15,
     seed: str = "",
 ) -> Tournament:
-    """A new event taking entries. `points` may override win, skunk, double_skunk, loss,
-    skunk_line, double_skunk_line, bye_points and bye_spread (the ACC customs otherwise)."""
+    """A new event taking entries, for any registered game.
+
+    `players` is the number in each game; the variant's sides make the table: two sides of
+    one (singles), two of two (doubles), or three or four each for themselves. `options` are
+    the game's own (its options_schema). `points` may override win, skunk, double_skunk, loss,
+    skunk_line and double_skunk_line (race games; the lines default to the game's own),
+    places (ranked games: "3,2,1,0"), bye_points and bye_spread.
+    """
     require_director(director)
     name = (name or "").strip()
     if not name:
@@ -98,23 +108,50 @@ def tournament_create(
         engine = get_variant(variant)
     except UnknownVariant as error:
         raise ServiceError(str(error), field="variant") from None
-    if players not in (2, 4) or players not in engine.player_counts:
-        raise ServiceError("a tournament is for singles (2) or doubles (4)", field="players")
+    scoring = engine.tournament
+    if not _whole(players) or players not in engine.player_counts:
+        counts = ", ".join(str(n) for n in engine.player_counts)
+        raise ServiceError(f"{engine.name} is played by {counts}", field="players")
+    sides = engine.teams(players)
+    if len({len(side) for side in sides}) != 1 or len(sides[0]) > 2:
+        raise ServiceError(
+            f"{engine.name} for {players} cannot be seated as entrants of one or two",
+            field="players",
+        )
+    if scoring.kind == "race" and len(sides) != 2:
+        raise ServiceError(
+            f"a race to a target is a game of two sides: {engine.name} for {players} has "
+            f"{len(sides)}",
+            field="players",
+        )
     try:
         cleaned = engine.clean_options(players, options or {})
     except BadOptions as error:
         raise ServiceError(str(error), field=f"options.{error.option}") from None
-    if cleaned.get("games", 1) != 1:
+    if cleaned.get(MATCH_LENGTH_OPTION, 1) != 1:
         raise ServiceError(
             "each tournament game is a single game; use the playoff series for more",
-            field="options.games",
+            field=f"options.{MATCH_LENGTH_OPTION}",
         )
+    if scoring.kind == "race" and "target" not in cleaned:
+        raise ServiceError(f"{engine.name} has no target to race to", field="variant")
     if venue not in Tournament.Venue.values:
         raise ServiceError("games are played over the table, online or both", field="venue")
     if qualifying not in Tournament.Qualifying.values:
         raise ServiceError("choose how the qualifying is played", field="qualifying")
     if not _whole(rounds) or not 1 <= rounds <= MAX_ROUNDS:
         raise ServiceError(f"a tournament has 1 to {MAX_ROUNDS} rounds", field="rounds")
+    if len(sides) > 2 and playoff:
+        raise ServiceError(
+            "a playoff bracket is for games of two sides; tables of more are ranked by the "
+            "qualifying rounds",
+            field="playoff",
+        )
+    if len(sides) > 2 and qualifying != Tournament.Qualifying.SWISS:
+        raise ServiceError(
+            "tables of more than two are drawn by standings: choose rounds against new opponents",
+            field="qualifying",
+        )
     if qualifying == Tournament.Qualifying.NONE and not playoff:
         raise ServiceError("without qualifying rounds the event needs a playoff", field="playoff")
     if qualifiers is not None and (not _whole(qualifiers) or qualifiers < 2):
@@ -127,19 +164,28 @@ def tournament_create(
         raise ServiceError(f"tie-breaks are an order of: {known}", field="tiebreaks")
     if not _whole(forfeit_minutes) or not 0 <= forfeit_minutes <= 240:
         raise ServiceError("the no-show wait is 0 to 240 minutes", field="forfeit_minutes")
-    skunk_line, double_line = SKUNK_LINES.get(cleaned.get("target", 121), (90, 60))
-    values = {
+    places = default_places(len(sides))
+    given = dict(points or {})
+    if "places" in given:
+        places = _places(given.pop("places"), len(sides))
+    values: dict[str, Any] = {
         "win": 2, "skunk": 3, "double_skunk": 3, "loss": 0,
-        "skunk_line": skunk_line, "double_skunk_line": double_line,
-        "bye_points": 2, "bye_spread": 0,
+        "skunk_line": None, "double_skunk_line": None,
+        "bye_points": 2 if scoring.kind == "race" else _mean(places), "bye_spread": 0,
     }  # fmt: skip
-    for key, value in (points or {}).items():
+    for key, value in given.items():
         if key not in values:
             raise ServiceError(f"there is no scoring setting called {key!r}", field="points")
+        if value is None and key.endswith("skunk_line"):
+            continue
         if not _whole(value) or not -500 <= value <= 500:
             raise ServiceError(f"{key.replace('_', ' ')} must be a whole number", field=key)
         values[key] = value
-    if values["skunk_line"] < 0 or values["double_skunk_line"] > values["skunk_line"]:
+    lines = Points(target=cleaned.get("target", 0), skunk_line=values["skunk_line"],
+                   double_skunk_line=values["double_skunk_line"]).lines  # fmt: skip
+    if (values["skunk_line"] is not None and values["skunk_line"] < 0) or (
+        None not in lines and lines[1] > lines[0]
+    ):
         raise ServiceError(
             "the double skunk line must be at or below the skunk line", field="skunk_line"
         )
@@ -162,6 +208,7 @@ def tournament_create(
             points_loss=values["loss"],
             skunk_line=values["skunk_line"],
             double_skunk_line=values["double_skunk_line"],
+            place_points=",".join(str(p) for p in places) if scoring.kind == "ranked" else "",
             bye_points=values["bye_points"],
             bye_spread=values["bye_spread"],
             tiebreaks=",".join(order),
@@ -234,25 +281,32 @@ def entrant_late_entry(
             raise Conflict("late entries close when the qualifying rounds end")
         if tournament.qualifying != Tournament.Qualifying.SWISS:
             raise Conflict("a round robin's schedule is fixed once it starts")
-        for label, value in (("game points", game_points), ("wins", wins),
-                             ("spread", spread), ("games", games)):  # fmt: skip
+        for label, value in (("wins", wins), ("spread", spread), ("games", games)):
             if not _whole(value):
                 raise ServiceError(f"{label} must be a whole number", field=label)
+        if isinstance(game_points, Decimal) and game_points == game_points.to_integral_value():
+            game_points = int(game_points)
+        halves = tournament.is_ranked and isinstance(game_points, Decimal)
+        if not _whole(game_points) and not (halves and game_points.is_finite()):
+            raise ServiceError("game points must be a whole number", field="game points")
         played = tournament.round_set.filter(stage=Round.Stage.QUALIFYING).count()
         if not 0 <= games <= played:
             raise ServiceError(f"games so far run from 0 to {played}", field="games")
         if not 0 <= wins <= games:
             raise ServiceError("wins cannot be more than the games played", field="wins")
         points = tournament.rules
-        best = max(points.win, points.skunk, points.double_skunk)
-        low = wins * min(points.win, points.skunk) + (games - wins) * points.loss
-        high = wins * best + (games - wins) * points.loss
+        if tournament.is_ranked:
+            low, high = games * min(points.places), games * max(points.places)
+        else:
+            best = max(points.win, points.skunk, points.double_skunk)
+            low = wins * min(points.win, points.skunk) + (games - wins) * points.loss
+            high = wins * best + (games - wins) * points.loss
         if not low <= game_points <= high:
             raise ServiceError(
                 f"with {wins} wins in {games} games the game points are {low} to {high}",
                 field="game points",
             )
-        if abs(spread) > games * points.target:
+        if abs(spread) > games * max(points.target, 500):
             raise ServiceError("that spread is more than the games could give", field="spread")
         entrant = _new_entrant(tournament, user, guest_name, partner, partner_guest_name)
         entrant.checked_in = True
@@ -330,7 +384,28 @@ def _new_entrant(tournament, user, guest_name, partner, partner_guest_name) -> E
     )
 
 
-def models_user_q(user_id):
-    from django.db.models import Q
-
+def models_user_q(user_id) -> Q:
     return Q(user_id=user_id) | Q(partner_id=user_id)
+
+
+def _places(text, table_size: int) -> tuple:
+    """The director's game points by place: one figure per seat, best first, not rising."""
+    try:
+        places = parse_places(text if isinstance(text, str) else ",".join(map(str, text)))
+    except (ValueError, TypeError) as error:
+        raise ServiceError(str(error), field="places") from None
+    if len(places) != table_size:
+        raise ServiceError(
+            f"give game points for each of the {table_size} places at a table", field="places"
+        )
+    if any(later > earlier for earlier, later in zip(places, places[1:], strict=False)):
+        raise ServiceError("a better place cannot earn fewer game points", field="places")
+    if any(abs(p) > 500 for p in places):
+        raise ServiceError("game points by place run from -500 to 500", field="places")
+    return places
+
+
+def _mean(places: tuple) -> Decimal:
+    """A bye at a ranked event: the average of the places' game points."""
+    value = Fraction(sum(Fraction(str(p)) for p in places), len(places))
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"))

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.tournaments import exports, presenters, services
 from games.tournaments.forms import EntrantForm, LateEntryForm, ScoreForm, TournamentForm
 from games.tournaments.models import Game, Tournament
+from games.tournaments.scoring import points_text
 
 
 @require_GET
@@ -129,13 +130,8 @@ def game_result(request: HttpRequest, game_id: int) -> HttpResponse:
     event = game.pairing.round.tournament
     try:
         if not form.is_valid():
-            raise services.ServiceError("enter both scores as whole numbers", field="score")
-        services.result_enter(
-            game_id=game.pk,
-            by=request.user,
-            score_a=form.cleaned_data["score_a"],
-            score_b=form.cleaned_data["score_b"],
-        )
+            raise services.ServiceError("enter every score as a whole number", field="score")
+        services.result_enter(game_id=game.pk, by=request.user, **form.scores())
     except services.ServiceError as error:
         return _detail_with_error(request, event, error)
     game.refresh_from_db()
@@ -187,7 +183,7 @@ def _late(request, event, forms):
         partner=d["partner"], partner_guest_name=d["partner_guest_name"], games=d["games"],
         wins=d["wins"], game_points=d["game_points"], spread=d["spread"],
     )  # fmt: skip
-    return f"{entrant.name} joins late with {d['game_points']}/{d['wins']}."
+    return f"{entrant.name} joins late with {points_text(d['game_points'])}/{d['wins']}."
 
 
 def _check_in(request, event, forms):
@@ -214,14 +210,12 @@ def _playoffs(request, event, forms):
 
 
 def _result(request, event, forms):
-    score_a, score_b = _scores(request)
-    services.result_enter(
-        game_id=_number(request, "game"), by=request.user, score_a=score_a, score_b=score_b
-    )
-    return f"Result {score_a}–{score_b} recorded."
+    scores = _scores(request)
+    game = services.result_enter(game_id=_number(request, "game"), by=request.user, **scores)
+    return f"Result {game.score_text} recorded."
 
 
-def _forfeit(request, event, forms):
+def _forfeit(request, event, forms):  # absent: the no-show's seat letter
     services.game_forfeit(
         game_id=_number(request, "game"), by=request.user, absent=request.POST.get("absent", "")
     )
@@ -229,19 +223,17 @@ def _forfeit(request, event, forms):
 
 
 def _resolve(request, event, forms):
-    score_a, score_b = _scores(request)
     services.dispute_resolve(
-        dispute_id=_number(request, "dispute"), by=request.user, score_a=score_a,
-        score_b=score_b, note=request.POST.get("note", ""),
+        dispute_id=_number(request, "dispute"), by=request.user, note=request.POST.get("note", ""),
+        **_scores(request),
     )  # fmt: skip
     return "The dispute is settled."
 
 
 def _correct(request, event, forms):
-    score_a, score_b = _scores(request)
     services.result_correct(
-        game_id=_number(request, "game"), by=request.user, score_a=score_a, score_b=score_b,
-        reason=request.POST.get("reason", ""),
+        game_id=_number(request, "game"), by=request.user, reason=request.POST.get("reason", ""),
+        **_scores(request),
     )  # fmt: skip
     return "The result is corrected and the standings recomputed."
 
@@ -304,11 +296,11 @@ def _number(request: HttpRequest, name: str) -> int:
         raise services.ServiceError(f"choose the {name.replace('_', ' ')}", field=name) from None
 
 
-def _scores(request: HttpRequest) -> tuple[int, int]:
+def _scores(request: HttpRequest) -> dict:
     form = ScoreForm(request.POST)
     if not form.is_valid():
-        raise services.ServiceError("enter both scores as whole numbers", field="score")
-    return form.cleaned_data["score_a"], form.cleaned_data["score_b"]
+        raise services.ServiceError("enter every score as a whole number", field="score")
+    return form.scores()
 
 
 def _sentence(text: str) -> str:

@@ -108,7 +108,8 @@ def test_a_director_sets_up_a_tournament_from_the_form(client, tess, alice):
     assert client.get(reverse("tournament_new")).status_code == 403
     client.force_login(tess)
     data = {
-        "name": "Spring doubles", "date": "2026-04-01", "doubles": "on", "target": "121",
+        "name": "Spring doubles", "date": "2026-04-01", "variant": "cribbage", "players": "4",
+        "cribbage__target": "121",
         "venue": "table", "qualifying": "swiss", "rounds": "6", "playoff": "on",
         "qualifiers": "", "series_length": "3", "points_win": "2", "points_skunk": "3",
         "points_double_skunk": "4", "bye_points": "2",

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import itertools
 import random
+from decimal import Decimal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.engine.core.outcome import TournamentScoring
 from games.tournaments import pairing as p
+from games.tournaments import scoring as sc
+from games.tournaments import tables as t
 
-ACC = p.Points()
+ACC = sc.Points()
 
 
 @pytest.mark.parametrize(
@@ -26,18 +30,18 @@ ACC = p.Points()
     ],
 )
 def test_it_scores_games_the_acc_way(a, b, points_a, points_b, spread, skunk):
-    scored = p.score_game(a, b, ACC)
+    scored = sc.score_game([a, b], ACC)
     assert (scored.points_a, scored.points_b, scored.spread_a, scored.skunk) == (
         points_a, points_b, spread, skunk,
     )  # fmt: skip
 
 
 def test_every_value_is_a_setting():
-    rules = p.Points(win=1, skunk=2, double_skunk=4, loss=-1, skunk_line=95, double_skunk_line=50)
-    assert p.score_game(121, 96, rules).points_a == 1
-    assert p.score_game(121, 95, rules).points_a == 2
-    assert p.score_game(121, 50, rules).points_a == 4
-    assert p.score_game(121, 50, rules).points_b == -1
+    rules = sc.Points(win=1, skunk=2, double_skunk=4, loss=-1, skunk_line=95, double_skunk_line=50)
+    assert sc.score_game([121, 96], rules).points_a == 1
+    assert sc.score_game([121, 95], rules).points_a == 2
+    assert sc.score_game([121, 50], rules).points_a == 4
+    assert sc.score_game([121, 50], rules).points_b == -1
 
 
 @pytest.mark.parametrize(
@@ -52,19 +56,20 @@ def test_every_value_is_a_setting():
     ],
 )
 def test_impossible_scores_are_refused_with_a_reason(a, b, reason):
-    with pytest.raises(p.BadResult, match=reason):
-        p.check_scores(a, b, 121)
+    with pytest.raises(sc.BadResult, match=reason):
+        sc.check_scores([a, b], ACC)
 
 
 def test_a_short_game_goes_to_61():
-    assert p.check_scores(45, 61, 61) == (45, 61)
-    with pytest.raises(p.BadResult):
-        p.check_scores(121, 50, 61)
+    short = sc.Points(target=61)
+    assert sc.check_scores([45, 61], short) == [45, 61]
+    with pytest.raises(sc.BadResult):
+        sc.check_scores([121, 50], short)
 
 
 def r(a, b, score_a, score_b, rules=ACC):
-    s = p.score_game(score_a, score_b, rules)
-    return p.Result(a, b, s.points_a, s.points_b, s.spread_a, s.winner)
+    s = sc.score_game([score_a, score_b], rules)
+    return p.Result((a, b), s.points, s.spreads, frozenset("ab".index(w) for w in s.winners))
 
 
 def test_standings_rank_by_points_then_wins_then_spread():
@@ -85,7 +90,7 @@ def test_standings_rank_by_points_then_wins_then_spread():
 
 
 def test_the_tie_break_order_is_a_setting():
-    rules = p.Points(double_skunk=4)
+    rules = sc.Points(double_skunk=4)
     # x wins twice plainly (4 points, 2 wins, +22); y double skunks once (4 points, 1 win,
     # +71) and loses twice narrowly (+66 in all).
     results = [
@@ -108,7 +113,7 @@ def test_head_to_head_separates_a_tie():
 
 
 def test_a_bye_is_a_win_worth_its_setting():
-    lines = p.standings(["a"], [p.Result("a", None, 2, 0, 0, "a")])
+    lines = p.standings(["a"], [p.Result.bye("a", 2, 0)])
     assert (lines[0].card, lines[0].spread, lines[0].byes) == ("2/1", 0, 1)
 
 
@@ -227,3 +232,58 @@ def test_rounds_never_repeat_a_meeting(n, seed, data):
         if bye is not None:
             assert bye not in byes or len(byes) == n
             byes.add(bye)
+
+
+# -- tables of more than two ----------------------------------------------------------------
+
+
+def test_tables_go_down_the_standings():
+    tables, byes = t.tables_round(list(range(1, 9)), 4)
+    assert (tables, byes) == ([(1, 2, 3, 4), (5, 6, 7, 8)], [])
+
+
+def test_a_table_fills_with_fresh_opponents_from_nearby():
+    met = {frozenset((1, 2)): 2}
+    tables, _ = t.tables_round(list(range(1, 9)), 4, met=met)
+    assert tables[0] == (1, 3, 4, 5) and tables[1] == (2, 6, 7, 8)
+
+
+def test_the_lowest_ranked_without_a_bye_sits_out():
+    tables, byes = t.tables_round(list(range(1, 11)), 4, byes_had={10: 1, 9: 1})
+    assert byes == [7, 8] and [len(x) for x in tables] == [4, 4]
+    with pytest.raises(p.NoPairing, match="needs 4"):
+        t.tables_round([1, 2, 3], 4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=4, max_value=23), st.integers(min_value=3, max_value=4),
+       st.randoms(use_true_random=False))  # fmt: skip
+def test_nobody_sits_out_twice_before_everyone_has_once(n, size, rng):
+    entrants = list(range(n))
+    byes: dict[int, int] = {}
+    for number in range(8):
+        ranked = entrants[:]
+        rng.shuffle(ranked)  # any standings
+        tables, out = t.tables_round(ranked, size, byes_had=byes, first=number == 0, seed=n)
+        seated = [e for table in tables for e in table] + out
+        assert sorted(seated) == entrants and len(out) == n % size
+        for e in out:
+            byes[e] = byes.get(e, 0) + 1
+        counts = [byes.get(e, 0) for e in entrants]
+        assert max(counts) - min(counts) <= 1
+
+
+RANKED = sc.Points(scoring=TournamentScoring(kind="ranked"), places=(3, 2, 1, 0))
+
+
+def test_a_ranked_game_takes_the_engines_places_when_it_gives_them():
+    assert sc.score_game([10, 10, 5, 0], RANKED).points == (
+        Decimal("2.5"), Decimal("2.5"), 1, 0,
+    )  # fmt: skip
+    assert sc.score_game([10, 10, 5, 0], RANKED, places=[2, 1, 3, 4]).points == (2, 3, 1, 0)
+
+
+def test_a_resigner_at_a_ranked_table_comes_last_whatever_the_score():
+    scored = sc.score_game([40, 10, 5, 0], RANKED, winners=[1, 2, 3])
+    assert scored.places == (4, 1, 2, 3) and scored.points == (0, 3, 2, 1)
+    assert scored.winners == "bcd"  # as the match layer said, so a recount agrees

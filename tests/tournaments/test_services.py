@@ -36,7 +36,8 @@ def test_it_creates_an_event_with_the_acc_defaults(tess):
     assert (event.points_win, event.points_skunk, event.points_double_skunk, event.points_loss) == (
         2, 3, 3, 0,
     )  # fmt: skip
-    assert (event.skunk_line, event.bye_points, event.bye_spread) == (90, 2, 0)
+    assert (event.skunk_line, event.bye_points, event.bye_spread) == (None, 2, 0)
+    assert event.skunk_lines_in_force == (90, 60)  # the game's own lines (the scoreboard's)
     assert (event.rounds, event.series_length, event.players, event.target) == (9, 3, 2, 121)
     assert event.tiebreak_order == ["game_points", "wins", "spread", "head_to_head"]
     assert event.stage == Tournament.Stage.ENTRY
@@ -68,7 +69,8 @@ def test_a_61_point_event_moves_the_skunk_line(tess):
     event = services.tournament_create(
         director=tess, name="Short", date=dt.date(2026, 1, 6), options={"target": 61}
     )
-    assert (event.skunk_line, event.double_skunk_line) == (30, 15)
+    # From the scoreboard: a skunk on 30 or fewer, and no double skunk line in so short a game.
+    assert event.skunk_lines_in_force == (30, None)
 
 
 def test_only_a_director_creates_or_runs_events(sam, alice, make_event):

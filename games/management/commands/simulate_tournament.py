@@ -1,6 +1,7 @@
 """Run a throwaway tournament through the director's services and print what happened.
 
     python manage.py simulate_tournament --entrants 40 --rounds 9 --playoff --seed 7 --json
+    python manage.py simulate_tournament --variant cribist --players 4 --entrants 14 --rounds 5
 
 Everything happens in one transaction that is rolled back at the end, unless --keep.
 """
@@ -16,6 +17,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from accounts.models import User
+from games.engine import variant_keys
+from games.engine.core.scoreboard import skunk_lines
 from games.tournaments import services
 from games.tournaments.common import qualifying_rounds_left
 from games.tournaments.models import Game, Pairing, Round, Standing, Tournament
@@ -33,6 +36,8 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, required=True)
         parser.add_argument("--playoff", action="store_true", help="finish with a playoff")
         parser.add_argument("--seed", default="1", help="seeds the draw and the scores")
+        parser.add_argument("--variant", default="cribbage", help="the game (a registered key)")
+        parser.add_argument("--players", type=int, default=2, help="players in each game")
         parser.add_argument("--keep", action="store_true", help="keep the event in the database")
         parser.add_argument("--json", action="store_true", help="print the JSON report")
 
@@ -41,11 +46,14 @@ class Command(BaseCommand):
             raise CommandError("--entrants must be from 2 to 2000")
         if not 1 <= opts["rounds"] <= services.MAX_ROUNDS:
             raise CommandError(f"--rounds must be from 1 to {services.MAX_ROUNDS}")
+        if opts["variant"] not in variant_keys():
+            raise CommandError(f"--variant is one of: {', '.join(variant_keys())}")
         report: dict = {}
         try:
             with transaction.atomic():
                 report = simulate(opts["entrants"], opts["rounds"], opts["playoff"],
-                                  str(opts["seed"]))  # fmt: skip
+                                  str(opts["seed"]), variant=opts["variant"],
+                                  players=opts["players"])  # fmt: skip
                 if not opts["keep"]:
                     raise Rollback
         except Rollback:
@@ -58,18 +66,26 @@ class Command(BaseCommand):
             top = report["standings"][:5]
             self.stdout.write(f"{len(report['rounds'])} rounds played; top five:")
             for line in top:
-                self.stdout.write(f"  {line['entrant']}: {line['game_points']}/{line['wins']} "
+                self.stdout.write(f"  {line['entrant']}: {line['card']} "
                                   f"spread {line['spread']:+d}")  # fmt: skip
             if report.get("champion"):
                 self.stdout.write(f"champion: {report['champion']}")
 
 
-def simulate(entrants: int, rounds: int, playoff: bool, seed: str) -> dict:
+def simulate(
+    entrants: int,
+    rounds: int,
+    playoff: bool,
+    seed: str,
+    *,
+    variant: str = "cribbage",
+    players: int = 2,
+) -> dict:
     rng = random.Random(seed)
     director = _director()
     event = services.tournament_create(
         director=director, name=f"Simulation {seed}", date=dt.date.today(), rounds=rounds,
-        playoff=playoff, seed=seed,
+        playoff=playoff, seed=seed, variant=variant, players=players,
     )  # fmt: skip
     for number in range(1, entrants + 1):
         services.entrant_add(
@@ -100,21 +116,36 @@ def _play_round(event: Tournament, director: User, rng: random.Random) -> None:
         if not games:
             return
         for game_id in games:
-            score_a, score_b = plausible_scores(rng, event.target)
-            services.result_enter(game_id=game_id, by=director, score_a=score_a, score_b=score_b)
+            scores = plausible_table(rng, event)
+            services.result_enter(game_id=game_id, by=director, **scores)
 
 
-def plausible_scores(rng: random.Random, target: int = 121) -> tuple[int, int]:
-    """A finished game: mostly close, sometimes a skunk, rarely a double skunk."""
-    roll = rng.random()
-    scale = target / 121
-    if roll < 0.02:
-        loser = rng.randint(int(40 * scale), int(60 * scale))
-    elif roll < 0.12:
-        loser = rng.randint(int(61 * scale), int(90 * scale))
+def plausible_table(rng: random.Random, event: Tournament) -> dict:
+    """Scores for every seat of a table, as the event's game could end."""
+    scoring = event.scoring
+    if scoring.kind == "ranked":
+        values = [rng.randint(20, 140) for _ in event.seats]
     else:
-        loser = rng.randint(int(91 * scale), target - 1)
-    return (target, loser) if rng.random() < 0.5 else (loser, target)
+        target = event.target
+        winner, loser = plausible_scores(rng, target)
+        if not scoring.stops_at_target:
+            winner += rng.randint(0, max(1, target // 10))
+        values = [winner, loser] if rng.random() < 0.5 else [loser, winner]
+    return {f"score_{letter}": value for letter, value in zip(event.seats, values, strict=True)}
+
+
+def plausible_scores(rng: random.Random, target: int) -> tuple[int, int]:
+    """A race game's (winner, loser): mostly close, sometimes a skunk, rarely a double skunk
+    (by the scoreboard's lines for the target)."""
+    skunk, double = (*skunk_lines(target), 0, 0)[:2]
+    roll = rng.random()
+    if roll < 0.02 and double > 0:
+        loser = rng.randint(double * 2 // 3, double)
+    elif roll < 0.12 and skunk > 0:
+        loser = rng.randint(double + 1, skunk)
+    else:
+        loser = rng.randint(skunk + 1, target - 1)
+    return target, loser
 
 
 def _report(event: Tournament) -> dict:
@@ -126,11 +157,15 @@ def _report(event: Tournament) -> dict:
             if p.b_id is None:
                 rows.append({"a": p.a_id, "b": None, "score_a": None, "score_b": None})
             for g in p.games.all():
-                rows.append({"a": p.a_id, "b": p.b_id, "score_a": g.score_a, "score_b": g.score_b})
+                row = {}
+                for letter in event.seats:
+                    row[letter] = getattr(p, f"{letter}_id")
+                    row[f"score_{letter}"] = getattr(g, f"score_{letter}")
+                rows.append(row)
         (rounds if round_.stage == Round.Stage.QUALIFYING else playoff).append(rows)
     standings = [
-        {"entrant": s.entrant_id, "game_points": s.game_points, "wins": s.wins,
-         "spread": s.spread}
+        {"entrant": s.entrant_id, "game_points": float(s.game_points), "card": s.card,
+         "wins": s.wins, "spread": s.spread}
         for s in Standing.objects.filter(tournament=event).order_by("position")
     ]  # fmt: skip
     report = {
