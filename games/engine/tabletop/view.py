@@ -1,0 +1,134 @@
+"""What one seat (or a spectator) of a Table Top Cribbage or CrossCrib match may see."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.variant import Move, Outcome, seat_list
+from .count import running_totals
+from .state import CENTRE, COUNTED, LINE_KINDS, OVER, PLACE, SIZE, State, deal_score_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import TableTop
+
+
+def build_view(
+    rules: TableTop,
+    state: State,
+    seat: int | None,
+    to_move: frozenset[int],
+    legal: list[Move],
+    result: Outcome | None,
+) -> dict[str, Any]:
+    """The view as a JSON-ready dict; texts name seats as {p0}, {p1}... (see variant.describe).
+
+    Keys: variant, players, seat, options, rules (flush_min, crib_each, must_touch), phase,
+    deal, dealer, turn, to_move, sides (seats, score, lines: "columns" or "rows", running),
+    seat_sides, board (5 rows of 5, a card or None), centre, turned (the card to place, when
+    this seat may see it), turned_hidden (a card is turned that this seat may not see),
+    stack_counts, open_squares, running (each row's and column's points so far), crib (counts
+    per seat, how many each owes, this seat's own crib cards), advice (the partner's suggested
+    square, for the partnership only), last (the count of the finished deal, with every line,
+    once the layout is full), previous (the points of the deal before, during a deal), events,
+    prompt, legal_moves, outcome. The stacks' face-down cards and the cards out of play never
+    appear, nor the crib before the count.
+    """
+    placing = state.phase == PLACE
+    turned = state.turned if placing else None
+    sees = turned is not None and rules.sees_turned(state, seat)
+    running = running_totals(state.board, rules.flush_min)
+    return {
+        "variant": state.variant,
+        "players": state.players,
+        "seat": seat,
+        "options": {"target": state.target},
+        "rules": {
+            "flush_min": rules.flush_min,
+            "crib_each": rules.crib_each,
+            "must_touch": rules.must_touch,
+        },
+        "phase": state.phase,
+        "deal": state.deal,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "to_move": sorted(to_move),
+        "sides": [
+            {
+                "seats": list(seats),
+                "score": state.scores[side],
+                "lines": LINE_KINDS[side] + "s",
+                "running": sum(running[LINE_KINDS[side] + "s"]),
+            }
+            for side, seats in enumerate(state.sides)
+        ],
+        "seat_sides": [state.side_of(s) for s in range(state.players)],
+        "board": [
+            [None if card is None else str(card) for card in state.board[r * SIZE : (r + 1) * SIZE]]
+            for r in range(SIZE)
+        ],
+        "centre": list(CENTRE),
+        "turned": str(turned) if sees else None,
+        "turned_hidden": turned is not None and not sees,
+        "stack_counts": [len(stack) for stack in state.stacks],
+        "open_squares": [list(sq) for sq in rules.open_squares(state)] if placing else [],
+        "running": running,
+        "crib": {
+            "each": rules.crib_each,
+            "counts": [len(crib) for crib in state.cribs],
+            "owed": [rules.crib_owed(state, s) for s in range(state.players)],
+            "mine": [str(c) for c in state.cribs[seat]] if placing and seat is not None else [],
+        },
+        "advice": _advice(rules, state, seat),
+        "last": deal_score_json(state.last) if state.last and not placing else None,
+        "previous": _previous(state) if placing else None,
+        "events": state.events(),
+        "prompt": prompt(rules, state, seat, to_move, legal),
+        "legal_moves": legal,
+        "outcome": None if result is None else result.to_json(),
+    }
+
+
+def prompt(
+    rules: TableTop, state: State, seat: int | None, to_move: frozenset[int], legal: list[Move]
+) -> str:
+    """One line telling `seat` what to do now, or whom the table is waiting for."""
+    if state.phase == PLACE:
+        turn = state.turn
+        if seat != turn:
+            if seat is not None and seat in to_move:
+                return f"Suggest a square to {{p{turn}}}, your partner (only your side sees it)"
+            return f"Waiting for {{p{turn}}} to play"
+        assert seat is not None
+        owed = rules.crib_owed(state, seat)
+        if legal == [{"type": "crib"}]:
+            return f"This card must go to the crib: you owe {owed} and have {owed} turns left"
+        ask = "Place your card on a highlighted square"
+        if owed:
+            ask += f", or put it in the crib ({owed} more to go)"
+        return ask
+    if state.phase == COUNTED:
+        if seat is not None and seat in to_move:
+            return "The deal is counted: continue when you are ready for the next deal"
+        return f"Waiting for {seat_list(sorted(to_move))} to be ready for the next deal"
+    result = rules.outcome(state) if state.phase == OVER else None
+    return "" if result is None else f"The match is over: {result.reason}"
+
+
+def _advice(rules: TableTop, state: State, seat: int | None) -> dict[str, Any] | None:
+    """The partner's suggestion, for the two seats of the partnership to move only."""
+    if state.advice is None or seat is None or state.turn is None:
+        return None
+    if state.side_of(seat) != state.side_of(state.turn):
+        return None
+    return {"row": state.advice[0], "col": state.advice[1], "by": rules.partner(state)}
+
+
+def _previous(state: State) -> dict[str, Any] | None:
+    """The points of the last deal, without its cards (they are back in play now)."""
+    if state.last is None:
+        return None
+    return {
+        "deal": state.last.deal,
+        "hand_points": list(state.last.hand_points),
+        "gained": list(state.last.gained),
+    }
