@@ -198,12 +198,21 @@ class Kings:
         return evolve(after, log=log), events
 
     def preview(self, state: State, seat: int, move: Move) -> dict[str, Any]:
-        """What a tentative lay would score (its hands and bonuses) or why it is illegal."""
+        """What a tentative move would score, changing nothing: for a lay its hands, bonuses
+        and total (a seat may try lays while waiting for its turn), for other moves what
+        `apply` would do; or why it is illegal."""
+        if not isinstance(move, Mapping) or move.get("type") != "lay":
+            try:
+                _, events = self.apply(state, seat, move)  # type: ignore[arg-type]
+            except IllegalMove as error:
+                return {"legal": False, "reason": str(error)}
+            points = sum(int(e.get("points") or 0) for e in events if e.get("seat") == seat)
+            return {"legal": True, "points": points, "events": events}
         try:
             if state.over is not None:
                 raise IllegalMove("the game is over")
-            if not isinstance(move, Mapping) or move.get("type") != "lay":
-                raise IllegalMove("only a lay can be previewed")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+                raise IllegalMove(f"there is no seat {seat!r} at this table")
             placements = _placements(move)
             _take_tiles(state.racks[seat], placements)
             scored = _score(state, placements)
