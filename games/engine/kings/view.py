@@ -29,11 +29,11 @@ def build_view(
     """The view as a JSON-ready dict; texts name seats as {p0}, {p1}...
 
     Keys: variant, players, seat, options, phase, board (13 rows of 13 cells: None, "#" for the
-    missing corner, or {"id", "face", "row", "col"}), rack (the seat's own tiles), rack_sizes,
-    bag (how many tiles are left in it), scores, turn, starter, to_move, first_lay, last (the
-    last move: seat, kind, squares), declaration (joker: the count open to a call), unseen (a
-    tally of the tiles the seat cannot see), racks and penalties (once the game is over),
-    events, prompt, legal_moves, outcome.
+    missing corner, or {"id", "face"}), rack (the seat's own tiles), rack_sizes, bag (how
+    many tiles are left in it), scores, sides (each seat alone), turn, starter, to_move,
+    first_lay, last (the last move: seat, kind, squares), declaration (joker: the count open
+    to a call), unseen (a tally of the tiles the seat cannot see), racks and penalties (once
+    the game is over), events, prompt, legal_moves, outcome.
     """
     over = state.over is not None
     last = state.last
@@ -53,6 +53,7 @@ def build_view(
         "rack_sizes": [len(rack) for rack in state.racks],
         "bag": len(state.bag),
         "scores": list(state.scores),
+        "sides": [{"seats": [s], "score": score} for s, score in enumerate(state.scores)],
         "turn": None if over else state.turn,
         "starter": state.starter,
         "to_move": sorted(to_move),
