@@ -22,11 +22,12 @@ LEVELS = ("easy", "strong")
 
 # What a tile kept on the rack is worth to the strong player, by rank (fives make fifteens
 # with the sixteen ten-cards; a 6 or 9 turns; aces and pictures are hard to place).
-KEEP = {1: -1.0, 2: -0.5, 3: 0.0, 4: 0.0, 5: 3.0, 6: 1.5, 7: 1.0, 8: 1.0, 9: 1.5, 10: 0.5}
-PAIR_KEPT = 1.5
+KEEP = {1: -1.5, 2: -1.0, 3: -0.5, 4: -0.5, 5: 3.0, 6: 1.0, 7: 0.5, 8: 0.5, 9: 1.0, 10: 0.0}
+PAIR_KEPT = 0.5
 FIFTEEN_KEPT = 1.0
 OPENING_WEIGHT = 0.35
 SHORTLIST = 12
+EXCHANGE_PER_TILE = 1.2  # what a fresh tile from the bag is worth, against a lay
 
 
 def choose(view: dict[str, Any], level: str, rng: random.Random) -> dict[str, Any]:
@@ -200,7 +201,7 @@ def _best_exchange(
         for face in move["tiles"]:
             rank, suit = parse_face(face)
             kept.remove(next(t for t in kept if t.rank == rank and t.suit == suit))
-        value = leave_value(kept, bag) + 1.2 * len(move["tiles"])
+        value = leave_value(kept, bag) + EXCHANGE_PER_TILE * len(move["tiles"])
         if value > best_value:
             best, best_value = move, value
     return best, best_value

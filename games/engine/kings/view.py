@@ -112,8 +112,8 @@ def prompt(state: State, seat: int | None, to_move: frozenset[int]) -> str:
         if state.first_lay:
             where = " over the centre square" if state.centre_start else ""
             return f"Your turn: lay the first hand, two tiles or more{where}"
-        exchange = " or exchange" if state.bag else ""
-        return f"Your turn: lay tiles touching the board{exchange}, or pass"
+        exchange = ", exchange" if state.bag else ""
+        return f"Your turn: lay tiles next to those on the board{exchange} or pass"
     return f"Waiting for {seat_list([state.turn])} to play"
 
 

@@ -9,7 +9,6 @@ WEB = register_web(
         css=("games/kings/table.css",),
         js=("games/kings/table.js",),
         move_fields={"tiles": LIST, "points": INT},
-        seat_tags=lambda view: {view["turn"]: ["to lay"]} if view.get("turn") is not None else {},
         description="Cribbage hands laid as tiles on a 13x13 board: two to four players.",
     )
 )

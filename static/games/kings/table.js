@@ -72,7 +72,7 @@
 
   function changed() {
     render();
-    const form = $("#kings-preview");
+    const form = $("#kings-preview-form");
     if (form && window.htmx) htmx.trigger(form, "kings-changed");
   }
 
@@ -109,8 +109,6 @@
         const pick = $(`.rack-tile[data-id="${selected}"]`);
         placed.push({ id: selected, face: faceOf(pick), row, col });
         selected = null;
-        const next = $$(".rack-tile").find((b) => !b.disabled && !placed.some((p) => p.id === b.dataset.id));
-        if (next) selected = next.dataset.id;
       }
       changed();
       return;
