@@ -1,6 +1,9 @@
-from django.urls import path
+from importlib.util import find_spec
+
+from django.urls import include, path
 
 from games import views
+from games.variants import web_games
 
 ACTIONS = ("join", "leave", "cancel", "resign", "abort", "claim")
 
@@ -12,6 +15,11 @@ urlpatterns = [
     path("matches/<int:match_id>/board/", views.board, name="match_board"),
     path("matches/<int:match_id>/move/", views.move, name="match_move"),
     path("matches/<int:match_id>/replay/", views.replay, name="match_replay"),
+    # a game's web folder may add its own pages (urls.py), under play/<key>/
+    *(
+        path(f"play/{w.key}/", include(f"games.variants.{w.key}.urls"))
+        for w in web_games() if find_spec(f"games.variants.{w.key}.urls")
+    ),
     *(
         path(f"matches/<int:match_id>/{action}/", views.lifecycle, {"action": action},
              name=f"match_{action}")

@@ -1,0 +1,14 @@
+"""Kings Cribbage on the site: the drawn board, the rack with its lay, exchange and pass forms,
+the live preview of a tentative lay, and the game's assets."""
+
+from games.variants import INT, LIST, WebGame, register_web
+
+WEB = register_web(
+    WebGame(
+        key="kings",
+        css=("games/kings/table.css",),
+        js=("games/kings/table.js",),
+        move_fields={"tiles": LIST, "points": INT},
+        description="Cribbage hands laid as tiles on a 13x13 board: two to four players.",
+    )
+)

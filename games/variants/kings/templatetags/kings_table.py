@@ -1,0 +1,59 @@
+"""What the Kings Cribbage templates ask of a view: the board's cells and tile labels.
+
+{% load kings_table %}
+{% kings_cells view as rows %}   13 rows of 13 cells, each a dict:
+    {"row", "col", "kind": "hole" | "empty" | "tile", "centre": bool,
+     "face", "rank" (as printed: A 2..10 J Q K), "suit" ("L" | "D"), "id", "last": bool}
+{{ "TD"|tile_rank }} -> "10",  {{ "TD"|suit_word }} -> "dark"
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+SUIT_WORDS = {"L": "light", "D": "dark"}
+CENTRE = (6, 6)
+
+
+@register.simple_tag
+def kings_cells(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    last = view.get("last") or {}
+    recent = {tuple(square) for square in last.get("squares", [])}
+    rows = []
+    for r, row in enumerate(view.get("board", [])):
+        cells = []
+        for c, cell in enumerate(row):
+            item: dict[str, Any] = {"row": r, "col": c, "centre": (r, c) == CENTRE}
+            if cell == "#":
+                item["kind"] = "hole"
+            elif cell is None:
+                item["kind"] = "empty"
+            else:
+                face = cell["face"]
+                item.update(
+                    kind="tile",
+                    face=face,
+                    id=cell["id"],
+                    rank=tile_rank(face),
+                    suit=face[1],
+                    last=(r, c) in recent,
+                )
+            cells.append(item)
+        rows.append(cells)
+    return rows
+
+
+@register.filter
+def tile_rank(face: str) -> str:
+    """The rank as printed on a tile: '10' for T."""
+    rank = str(face)[:1]
+    return "10" if rank == "T" else rank
+
+
+@register.filter
+def suit_word(face: str) -> str:
+    return SUIT_WORDS.get(str(face)[1:2], "")

@@ -1,0 +1,104 @@
+"""A member plays Kings Cribbage against the computer in a real browser: picking rack tiles
+and squares, turning a 6/9 when the lay needs it, reading the live preview, laying, then
+exchanging and passing through their confirmations. Screenshots at phone and desktop sizes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.engine import get_variant
+from games.models import Match
+from tests.browser.test_play import log_in
+
+pytestmark = pytest.mark.browser
+
+LAYS = 3
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+
+
+def start_kings(page: Page) -> int:
+    page.goto("/play/")
+    page.get_by_label("Game", exact=True).select_option("kings")
+    page.get_by_label("The computer takes every other seat").check()
+    page.get_by_label("The computer plays").select_option("easy")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def my_turn_state(page: Page, match_id: int):
+    """Wait until the page offers the member a lay, then the engine's state of the match."""
+    expect(page.locator("#status .badge")).to_have_text("Your move", timeout=20_000)
+    engine = get_variant("kings")
+    return engine, engine.load(Match.objects.get(pk=match_id).snapshot)
+
+
+def place(page: Page, token: str) -> None:
+    """Pick the rack tile for one 'ROW,COL=FACE' and put it on its square."""
+    square, face = token.split("=")
+    row, col = square.split(",")
+    rack = page.locator("[data-kings-rack] .rack-tile:not([disabled])")
+    exact = rack.and_(page.locator(f'[data-face="{face}"]'))
+    if exact.count():
+        exact.first.click()
+    else:  # the lay wants a 6 as a 9, or a 9 as a 6
+        other = ("9" if face[0] == "6" else "6") + face[1]
+        rack.and_(page.locator(f'[data-face="{other}"]')).first.click()
+        page.get_by_role("button", name="Turn 6/9").click()
+    page.locator(f'[data-kings-board] button[data-row="{row}"][data-col="{col}"]').click()
+
+
+def test_a_member_lays_tiles_against_the_computer(page, alice, screenshot):
+    log_in(page, "alice")
+    match_id = start_kings(page)
+    expect(page.locator("#conn-state")).to_have_attribute("data-state", "live")
+    expect(page.locator(".sq-hole")).to_have_count(6)
+    for turn in range(LAYS):
+        engine, state = my_turn_state(page, match_id)
+        lays = [m for m in engine.legal_moves(state, 0) if m["type"] == "lay"]
+        assert lays, "the test wants a rack that can lay"
+        move = max(lays, key=lambda m: (len(m["tiles"]), m["points"]))
+        for token in move["tiles"]:
+            place(page, token)
+        expect(page.locator("#kings-preview")).to_contain_text(f"{move['points']} point")
+        if turn == 0:
+            for name, (w, h) in SIZES.items():
+                page.set_viewport_size({"width": w, "height": h})
+                screenshot(page, f"kings-preview-{name}")
+            page.set_viewport_size({"width": 1100, "height": 800})
+        before = page.locator("#match-seq").get_attribute("data-seq")
+        page.get_by_role("button", name="Lay these tiles").click()
+        expect(page.locator("#match-seq")).not_to_have_attribute("data-seq", before)
+        expect(page.locator(".sq-tile.is-last").first).to_be_visible()
+    assert Match.objects.get(pk=match_id).moves.count() >= 2 * LAYS - 1
+
+    # A tile picked and put down can be recalled; a wrong lay is explained before it is sent.
+    engine, state = my_turn_state(page, match_id)
+    first = page.locator("[data-kings-rack] .rack-tile").first
+    first.click()
+    page.locator("[data-kings-board] button.sq-empty").first.click()
+    expect(page.locator("#kings-preview")).to_contain_text("Not yet a legal lay")
+    page.get_by_role("button", name="Recall tiles").click()
+    expect(page.locator("[data-kings-board] .is-tentative")).to_have_count(0)
+
+    for name, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        screenshot(page, f"kings-table-{name}")
+    page.set_viewport_size({"width": 1100, "height": 800})
+
+    if state.bag:
+        page.get_by_text("Exchange tiles…").click()
+        page.locator("#kings-exchange input[name=tiles]").first.check()
+        before = page.locator("#match-seq").get_attribute("data-seq")
+        page.get_by_role("button", name="Yes, exchange them").click()
+        expect(page.locator("#match-seq")).not_to_have_attribute("data-seq", before)
+        engine, state = my_turn_state(page, match_id)
+    page.get_by_text("Pass…").click()
+    before = page.locator("#match-seq").get_attribute("data-seq")
+    page.get_by_role("button", name="Yes, pass").click()
+    expect(page.locator("#match-seq")).not_to_have_attribute("data-seq", before)
+    kinds = [m.move["type"] for m in Match.objects.get(pk=match_id).moves.filter(seat=0)]
+    assert kinds.count("lay") == LAYS and kinds[-1] == "pass"
