@@ -17,12 +17,12 @@ from itertools import combinations
 from typing import Any
 
 from ..pieces.cards import FULL_DECK, JACK, SUITS, Card, parse_card
-from ..scoring import score_combinations
+from ..scoring import combination_points
 from ..scoring.trick import score_trick, trick_winner
 
 LEVELS = ("easy", "strong")  # weakest first; "random" is offered for every game by the core
 
-SAMPLES = 24  # deals of the unseen cards tried for each card the strong player might play
+SAMPLES = 8  # deals of the unseen cards tried for each card the strong player might play
 WORTH_TAKING = 2  # easy takes a trick once the cards so far are worth this much
 KEEP_WEIGHT = 1.2  # strong: how much a card's power to take a later trick weighs
 OPPONENTS = 3
@@ -60,7 +60,8 @@ def _easy_play(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, A
 def easy_follow(trick: Sequence[Card], cards: Sequence[Card], trump: str) -> Card:
     """Take the trick with the cheapest winning card when the cards so far (with it) are
     worth points; else throw the cheapest card."""
-    winners = [c for c in cards if _would_win(trick, c, trump)]
+    best = _best(trick, trump)
+    winners = [c for c in cards if _beats(c, best, trump)]
     if winners:
         cheapest = _lowest(winners, trump, prefer_plain=True)
         if partial_points([*trick, cheapest], trump) >= WORTH_TAKING:
@@ -70,11 +71,22 @@ def easy_follow(trick: Sequence[Card], cards: Sequence[Card], trump: str) -> Car
 
 
 def partial_points(cards: Sequence[Card], trump: str) -> int:
-    """What the cards of an unfinished trick are worth so far (the full count at four)."""
-    if len(cards) == 4:
-        return score_trick(cards, trump).total
-    jack = any(c.rank == JACK and c.suit == trump for c in cards)
-    return score_combinations(cards).total + jack
+    """What the cards of a trick are worth so far (the full count once all four are down),
+    from a table of rank combinations: the same total as `score_trick`, without the items."""
+    ranks = tuple(sorted(card.rank for card in cards))
+    points = _RANK_POINTS.get(ranks)
+    if points is None:
+        points = _RANK_POINTS[ranks] = combination_points(ranks)
+    suit = cards[0].suit
+    if len(cards) == 4 and all(card.suit == suit for card in cards):
+        points += 4
+    for card in cards:
+        if card.rank == JACK and card.suit == trump:
+            points += 1
+    return points
+
+
+_RANK_POINTS: dict[tuple[int, ...], int] = {}
 
 
 # --- strong ---------------------------------------------------------------------------------
@@ -136,6 +148,7 @@ class _Memory:
         known = set(gone) | set(hand)
         self.unseen = [c for c in FULL_DECK if c not in known]
         self.counts = {s: view["held_counts"][s] for s in range(4) if s != seat}
+        self.order = sorted(self.counts, key=lambda s: -len(self.void[s]))
         self.hand = hand
 
     def sample(self, to_play: Sequence[int], rng: random.Random) -> dict[int, list[Card]]:
@@ -143,12 +156,15 @@ class _Memory:
         pool = self.unseen[:]
         rng.shuffle(pool)
         hands: dict[int, list[Card]] = {}
-        order = sorted(self.counts, key=lambda s: -len(self.void[s]))  # most constrained first
-        for s in order:
-            fits = [c for c in pool if c.suit not in self.void[s]]
-            take = fits[: self.counts[s]]
-            for c in take:
-                pool.remove(c)
+        for s in self.order:  # the most constrained seats first
+            void = self.void[s]
+            take = (
+                [c for c in pool if c.suit not in void][: self.counts[s]]
+                if void
+                else pool[: self.counts[s]]
+            )
+            taken = set(take)
+            pool = [c for c in pool if c not in taken]
             hands[s] = take
         return {s: hands[s] for s in to_play}
 
@@ -185,7 +201,7 @@ def _sampled_value(
             cards.append(easy_follow(cards, options, trump))
         if len(cards) < 4:
             continue
-        points = score_trick(cards, trump).total + 1
+        points = partial_points(cards, trump) + 1
         winner = trick_winner(cards, trump)
         total += points if winner == mine else -points / OPPONENTS
     return total / len(deals)
@@ -193,7 +209,7 @@ def _sampled_value(
 
 def _last_value(trick: Sequence[Card], card: Card, trump: str, memory: _Memory) -> float:
     cards = [*trick, card]
-    points = score_trick(cards, trump).total + 1
+    points = partial_points(cards, trump) + 1
     won = trick_winner(cards, trump) == 3
     return (points if won else -points / OPPONENTS) - memory.keep(card)
 
@@ -239,8 +255,20 @@ def _move(card: Card) -> dict[str, Any]:
     return {"type": "play", "card": str(card)}
 
 
-def _would_win(trick: Sequence[Card], card: Card, trump: str) -> bool:
-    return trick_winner([*trick, card], trump) == len(trick)
+def _best(trick: Sequence[Card], trump: str) -> Card:
+    """The card taking the trick so far."""
+    best = trick[0]
+    for card in trick[1:]:
+        if _beats(card, best, trump):
+            best = card
+    return best
+
+
+def _beats(card: Card, best: Card, trump: str) -> bool:
+    """Whether `card` played now takes the trick from `best`, the card taking it so far."""
+    if card.suit == best.suit:
+        return card.rank > best.rank
+    return card.suit == trump
 
 
 def _suit_length(cards: Sequence[Card], suit: str) -> int:

@@ -9,6 +9,9 @@ import pytest
 from games.engine import computer_move
 from games.engine.core.computer import levels
 from games.engine.cribist import CRIBIST, position
+from games.engine.cribist.bot import partial_points
+from games.engine.pieces.cards import FULL_DECK
+from games.engine.scoring.trick import score_trick
 
 from .helpers import run
 
@@ -72,3 +75,12 @@ def test_strong_decides_from_its_view_only():
     for seed in range(5):
         a = computer_move(CRIBIST, one, 0, "strong", random.Random(seed))
         assert computer_move(CRIBIST, two, 0, "strong", random.Random(seed)) == a
+
+
+def test_the_computers_quick_count_agrees_with_the_full_count():
+    rng = random.Random(11)
+    deck = list(FULL_DECK)
+    for _ in range(2000):
+        cards = rng.sample(deck, 4)
+        trump = rng.choice("CDHS")
+        assert partial_points(cards, trump) == score_trick(cards, trump).total
