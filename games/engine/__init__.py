@@ -10,7 +10,7 @@ from importlib import import_module
 from .core import computer_move, get_variant, preview, variant_keys
 from .core.variant import BadOptions, IllegalMove, UnknownVariant
 
-GAMES = ("cribbage", "tabletop", "crosscrib", "kings")
+GAMES = ("cribbage", "tabletop", "crosscrib", "kings", "cribist")
 
 for _game in GAMES:
     import_module(f"{__name__}.{_game}")
