@@ -40,8 +40,10 @@ from games.api_schemas import (
     state_of,
     summary_of,
 )
+from games.engine.core import levels as computer_levels
 from games.engine.core.variant import get_variant, variant_keys
 from games.models import Match, Move
+from games.variants.cribbage.api import add_routes as cribbage_routes
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +110,7 @@ def create_match(request: HttpRequest, payload: MatchIn):
             computer_seats=payload.computer_seats,
             invited=invited,
             invite_only=payload.invite_only,
+            computer_level=payload.computer_level,
         )
     except services.ServiceError as error:
         if error.field == "invited":
@@ -223,9 +226,13 @@ def list_variants(request: HttpRequest):
             "name": engine.name,
             "player_counts": list(engine.player_counts),
             "options_schema": engine.options_schema,
+            "levels": list(computer_levels(engine)),
         }
         for engine in map(get_variant, variant_keys())
     ]
+
+
+cribbage_routes(api, ERRORS)  # the discard analysis: before the catch-all below
 
 
 @api.api_operation(

@@ -40,6 +40,7 @@ class MatchIn(Schema):
     computer_seats: list[StrictInt] = Field(default_factory=list, examples=[[1]])
     invite: list[str] = Field(default_factory=list, description="usernames", examples=[["bob"]])
     invite_only: StrictBool = False
+    computer_level: str = Field("", description="the computer's level (blank: the game's default)")
 
 
 class MoveIn(Schema):
@@ -127,6 +128,7 @@ class VariantOut(Schema):
     name: str
     player_counts: list[int]
     options_schema: dict[str, Any]
+    levels: list[str] = Field(default_factory=list, description="computer levels, weakest first")
 
 
 StaleProblem.model_rebuild()

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from games import views
 
@@ -17,4 +17,5 @@ urlpatterns = [
              name=f"match_{action}")
         for action in ACTIONS
     ),
+    path("", include("games.variants.cribbage.urls")),
 ]  # fmt: skip

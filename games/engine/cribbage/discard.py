@@ -78,6 +78,28 @@ def rank_discards(dealt: Sequence[Card], own_crib: bool, players: int = 2) -> li
     return ranked
 
 
+def discard_report(
+    dealt: Sequence[Card], thrown: Sequence[Card], *, dealer: int, seat: int, players: int
+) -> dict:
+    """How a discard compares with every other: the ranking (JSON, two decimals) with the one
+    made marked `yours`, and `cost`, the expected points it gave up against the best."""
+    own_crib = crib_owner_is_side(dealer, seat, players)
+    ranking = rank_discards(dealt, own_crib, players)
+    made = set(thrown)
+    chosen = next(i for i, d in enumerate(ranking) if set(d.cards) == made)
+    rows = [{**d.to_json(), "yours": i == chosen} for i, d in enumerate(ranking)]
+    return {
+        "dealt": [str(c) for c in dealt],
+        "thrown": [str(c) for c in ranking[chosen].cards],
+        "dealer": dealer,
+        "seat": seat,
+        "own_crib": own_crib,
+        "discards": rows,
+        "place": chosen + 1,
+        "cost": round(ranking[0].total - ranking[chosen].total, 2),
+    }
+
+
 def crib_owner_is_side(dealer: int, seat: int, players: int) -> bool:
     """Whether the crib of `dealer` counts for `seat`'s side (partners share a crib)."""
     sides = TABLES[players].sides
