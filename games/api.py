@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from importlib import import_module
+from importlib.util import find_spec
 from typing import Any, Literal
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
@@ -44,6 +46,7 @@ from games.api_schemas import (
 from games.engine.core import default_level, levels
 from games.engine.core.variant import get_variant, variant_keys
 from games.models import Match, Move
+from games.variants import web_games
 
 log = logging.getLogger(__name__)
 
@@ -242,6 +245,13 @@ def list_variants(request: HttpRequest):
         }
         for engine in map(get_variant, variant_keys())
     ]
+
+
+# A game's web folder may add its own routes (api.py, `add_routes(api, errors)`), before the
+# catch-all route below: Cribbage's discard analysis, for one.
+for _web in web_games():
+    if find_spec(f"games.variants.{_web.key}.api"):
+        import_module(f"games.variants.{_web.key}.api").add_routes(api, ERRORS)
 
 
 @api.api_operation(

@@ -1,6 +1,8 @@
-"""A simple, sensible Cribbage player: keeps the best hand, pegs what it sees, avoids traps.
+"""The Cribbage computer at two levels; each looks only at its own seat's view.
 
-It looks only at its own view: its hand, the starter, the count and the cards played.
+* easy: keeps the best hand with a rough crib estimate, pegs what it sees, avoids traps;
+* strong: discards by exact expected points (hand over every starter, crib over every throw
+  and starter: see discard.py) and pegs by weighing the replies (see peg_search.py).
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from typing import Any
 
 from ..pieces.cards import FULL_DECK, Card, parse_card
 from ..scoring import score_hand, score_show
+from .discard import crib_owner_is_side, rank_discards
+from .peg_search import choose_card
 from .pegging import peg_total
 
 # Counts that hand the next player an easy score: 5 and 21 (a ten makes 15 or 31), and 11
@@ -18,15 +22,18 @@ from .pegging import peg_total
 DANGER_COUNTS = {5: 2, 21: 2, 11: 0.5}
 
 
-LEVELS = ("easy",)  # weakest first; "random" is offered for every game by the engine core
+LEVELS = ("easy", "strong")  # weakest first; "random" is offered for every game by the engine core
 
 
 def choose(view: dict[str, Any], level: str, rng: random.Random) -> dict:
     """The move for the seat whose view this is (its legal moves are in the view)."""
     legal = view["legal_moves"]
     kind = legal[0]["type"]
+    strong = level == "strong"
     if kind == "discard":
-        return _discard(view, legal)
+        return _best_discard(view, legal) if strong else _discard(view, legal)
+    if kind == "play" and strong:
+        return {"type": "play", "card": choose_card(view, rng)}
     if kind in {"play", "go"}:
         return _play(view, legal, rng)
     if kind == "count":
@@ -34,6 +41,15 @@ def choose(view: dict[str, Any], level: str, rng: random.Random) -> dict:
     if kind == "muggins" or (kind == "continue" and view.get("counting")):
         return _muggins(view, legal)
     return legal[0]
+
+
+def _best_discard(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict:
+    """The discard with the best exact expected points; a partner's crib is the side's own."""
+    hand = [parse_card(c) for c in view["hand"]]
+    own_crib = crib_owner_is_side(view["dealer"], view["seat"], view["players"])
+    best = rank_discards(hand, own_crib, view["players"])[0]
+    thrown = {str(c) for c in best.cards}
+    return next(move for move in legal if set(move["cards"]) == thrown)
 
 
 def _discard(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict:

@@ -9,11 +9,12 @@ from collections.abc import Iterable
 from ..core.cli import UsageError, print_json
 from ..pieces.cards import Card, CardError, parse_card, parse_cards
 from ..scoring import check_show, score_hand, score_show, show_distribution
+from .discard import rank_discards
 from .pegging import count_total, peg_points
 
 
 def add_commands(commands, parents: list[argparse.ArgumentParser]) -> None:
-    """The subcommands `score`, `peg` and `distribution`."""
+    """The subcommands `score`, `peg`, `distribution` and `discard`."""
     score = commands.add_parser(
         "score",
         parents=parents,
@@ -49,6 +50,23 @@ def add_commands(commands, parents: list[argparse.ArgumentParser]) -> None:
     )
     distribution.add_argument("--crib", action="store_true", help="use the crib's flush rule")
     distribution.set_defaults(run=run_distribution)
+
+    discard = commands.add_parser(
+        "discard",
+        parents=parents,
+        help="rank every way to lay cards away to the crib",
+        description="Rank every discard of a dealt hand by its exact expected points: the "
+        "kept hand over every starter, plus the crib's expected show when the crib is yours "
+        "(minus it when it is not), over every card the others may throw and every starter.",
+    )
+    discard.add_argument("cards", nargs="+", metavar="CARD", help="the dealt cards, like 5H JD")
+    whose = discard.add_mutually_exclusive_group(required=True)
+    whose.add_argument("--dealer", action="store_true", help="your side deals: the crib is yours")
+    whose.add_argument("--pone", action="store_true", help="the other side deals")
+    discard.add_argument(
+        "--players", type=int, choices=(2, 3, 4), default=2, help="players at the table (2)"
+    )
+    discard.set_defaults(run=run_discard)
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -113,6 +131,17 @@ def run_peg(args: argparse.Namespace) -> int:
             "reasons": [[reason, points] for reason, points in reasons],
         }
     )
+    return 0
+
+
+def run_discard(args: argparse.Namespace) -> int:
+    """Every discard with its expected hand, crib and total, best first (two decimals)."""
+    cards = parse_cards(args.cards)
+    try:
+        ranking = rank_discards(cards, own_crib=args.dealer, players=args.players)
+    except ValueError as error:
+        raise CardError(str(error)) from None
+    print_json({"discards": [d.to_json() for d in ranking]})
     return 0
 
 
