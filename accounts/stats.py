@@ -159,6 +159,7 @@ class GameStats:
     skunks_taken: int = 0
     average_score: str = "–"
     figures: list[tuple[str, str]] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
     ratings: list[dict] = field(default_factory=list)
 
     @property
@@ -202,9 +203,10 @@ def member_stats(user: User) -> list[GameStats]:
     ):
         totals.setdefault(game, []).append(counted)
     for game, entry in stats.items():
+        entry.totals = game_figures.combine(totals.get(game, []))
         hook = game_figures.FIGURES.get(game)
         if hook is not None:
-            entry.figures = hook.show(game_figures.combine(totals.get(game, [])))
+            entry.figures = hook.show(entry.totals)
     for rating in Rating.objects.filter(user=user).order_by("game", "players"):
         entry = stats.setdefault(rating.game, GameStats(rating.game, game_name(rating.game)))
         entry.ratings.append(rating_json(rating))
@@ -340,7 +342,9 @@ def backfill(*, all_figures: bool = False) -> tuple[int, int]:
             rows = build_records(match, rated=ratings.match_result(match) is not None)
             MatchRecord.objects.bulk_create(rows)
             written += len(rows)
-    todo = MatchRecord.objects.all() if all_figures else MatchRecord.objects.filter(figures__isnull=True)
+    todo = MatchRecord.objects.all()
+    if not all_figures:
+        todo = todo.filter(figures__isnull=True)
     match_ids = sorted(set(todo.values_list("match_id", flat=True)))
     for match_id in match_ids:
         fill_figures(match_id)

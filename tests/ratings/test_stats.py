@@ -86,9 +86,7 @@ def test_figures_combine_by_sum_and_best():
     assert figures.combine(rows) == {"hands": 5, "best_hand": 20}
 
 
-def test_the_command_backfills_records_and_figures(
-    alice, bob, django_capture_on_commit_callbacks
-):
+def test_the_command_backfills_records_and_figures(alice, bob, django_capture_on_commit_callbacks):
     from django.core.management import call_command
 
     match = services.match_create(
