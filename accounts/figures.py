@@ -6,12 +6,18 @@ gets the replay of a match (the engine's states with the events each move made, 
 `show` turns a member's totals, summed over matches, into labelled figures for the profile.
 Totals whose name starts with "best_" are combined by taking the largest, all others add up.
 A game without an entry shows the figures every game has (played, won, skunks, score).
+
+A game can bring its own figures with its web plug-in, without touching this file: a module
+`games/variants/<key>/figures.py` holding `FIGURES = Figures(count=..., show=...)` is found by
+`figures_for(key)`. Cribbage's are here because they came first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import import_module
+from importlib.util import find_spec
 from typing import Any
 
 Totals = dict[str, int]
@@ -24,11 +30,23 @@ class Figures:
     show: Callable[[Totals], list[tuple[str, str]]]
 
 
-FIGURES: dict[str, Figures] = {}
+FIGURES: dict[str, Figures | None] = {}
 
 
 def register(key: str, figures: Figures) -> None:
     FIGURES[key] = figures
+
+
+def figures_for(key: str) -> Figures | None:
+    """The game's own figures: registered here, or found in its web plug-in's folder."""
+    if key not in FIGURES:
+        name = f"games.variants.{key}.figures"
+        try:
+            found = find_spec(name) is not None
+        except ModuleNotFoundError:  # no web plug-in folder for this game at all
+            found = False
+        FIGURES[key] = getattr(import_module(name), "FIGURES", None) if found else None
+    return FIGURES[key]
 
 
 def combine(rows: Sequence[Totals]) -> Totals:

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 PERIODS_PER_DAY = 0.21436
 PROVISIONAL_DEVIATION = 110.0  # lichess's line: above it a rating is provisional
 RATED_ENDINGS = {"played", "resigned", "abandoned"}
+_TOURNAMENT_FLAG = "rate_table_results"
 
 
 @dataclass(frozen=True)
@@ -115,8 +116,7 @@ def table_result(game) -> RatedResult | None:
         return None
     pairing = game.pairing
     tournament = pairing.round.tournament
-    setting = RatedEvent.objects.filter(tournament_id=tournament.pk).first()
-    if setting is None or not setting.rate_table_results or pairing.b_id is None:
+    if pairing.b_id is None or not rates_table_results(tournament):
         return None
     sides = []
     for letter, entrant in (("a", pairing.a), ("b", pairing.b)):
@@ -133,6 +133,18 @@ def table_result(game) -> RatedResult | None:
         sides=tuple(sides),
         table_game_id=game.pk,
     )
+
+
+def rates_table_results(tournament) -> bool:
+    """Whether the director's event rates its results from over the table.
+
+    The hook for the tournament models: once Tournament has a boolean field named
+    `rate_table_results`, it decides; until then a RatedEvent row (in the admin) does.
+    """
+    flag = getattr(tournament, _TOURNAMENT_FLAG, None)
+    if flag is not None:
+        return bool(flag)
+    return RatedEvent.objects.filter(tournament_id=tournament.pk, rate_table_results=True).exists()
 
 
 # -- the live updates -------------------------------------------------------------------------
@@ -161,7 +173,7 @@ def rate_table_game(game) -> list[RatingChange]:
 
 def rate_result(result: RatedResult) -> list[RatingChange]:
     """Apply one rated result to the stored ratings (locks its members' rows)."""
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):
         members = sorted(set(result.members))
         Rating.objects.bulk_create(
             [Rating(user_id=m, game=result.game, players=result.players) for m in members],
@@ -301,7 +313,7 @@ def _place(outcome: dict, seats: tuple[int, ...], winners: set[int], scores: dic
 
 def history() -> list[RatedResult]:
     """Every rated result on record, in the order they ended."""
-    from games.models import Game, Match
+    from games.models import Game, Match, Tournament
 
     matches = Match.objects.filter(
         status="finished", rated=True, ending__in=RATED_ENDINGS
@@ -310,6 +322,10 @@ def history() -> list[RatedResult]:
     rated_events = set(
         RatedEvent.objects.filter(rate_table_results=True).values_list("tournament_id", flat=True)
     )
+    if _TOURNAMENT_FLAG in {f.name for f in Tournament._meta.get_fields()}:
+        rated_events |= set(
+            Tournament.objects.filter(**{_TOURNAMENT_FLAG: True}).values_list("pk", flat=True)
+        )
     games = Game.objects.filter(
         source="table", status="confirmed", pairing__round__tournament_id__in=rated_events
     ).select_related("pairing__round__tournament", "pairing__a", "pairing__b")

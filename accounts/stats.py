@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import close_old_connections, transaction
-from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
+from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, prefetch_related_objects
 from django.utils import timezone
 
 from accounts import figures as game_figures
@@ -34,6 +34,7 @@ def on_match_ended(*, match, **_: object) -> None:
     rated and write its members' records; their figures are counted after the commit."""
     if match.status != "finished" or MatchRecord.objects.filter(match_id=match.pk).exists():
         return
+    prefetch_related_objects([match], "seats")  # one read of the seats for both uses
     result = ratings.match_result(match)
     if result is not None:
         ratings.rate_result(result)
@@ -89,7 +90,7 @@ def fill_figures(match_id: int) -> None:
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return
-    hook = game_figures.FIGURES.get(match.variant)
+    hook = game_figures.figures_for(match.variant)
     try:
         counted = hook.count(replay(match), match.players) if hook else {}
     except Exception:  # a log that no longer replays must not break anything else
@@ -204,7 +205,7 @@ def member_stats(user: User) -> list[GameStats]:
         totals.setdefault(game, []).append(counted)
     for game, entry in stats.items():
         entry.totals = game_figures.combine(totals.get(game, []))
-        hook = game_figures.FIGURES.get(game)
+        hook = game_figures.figures_for(game)
         if hook is not None:
             entry.figures = hook.show(entry.totals)
     for rating in Rating.objects.filter(user=user).order_by("game", "players"):

@@ -168,3 +168,17 @@ def test_the_deviation_grows_with_days_away(alice, bob, charlie, days):
     finished([alice, charlie], winners=[0], at=days(300))
     later = RatingChange.objects.get(user=alice, match__finished_at=days(300)).deviation
     assert later > soon
+
+
+def test_ending_a_rated_match_costs_a_few_queries_and_no_replay(alice, bob, charlie, dana):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts import stats
+
+    match = finished([alice, bob, charlie, dana], winners=[0, 2], teams=[0, 1, 0, 1])
+    MatchRecord.objects.all().delete()
+    with CaptureQueriesContext(connection) as queries:
+        stats.on_match_ended(match=match)  # the figures wait for the commit
+    assert len(queries) <= 7
+    assert MatchRecord.objects.filter(figures__isnull=True).count() == 4
