@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from accounts.models import User
+from accounts.models import RatedEvent, Rating, User
 
 
 @admin.register(User)
@@ -23,3 +23,25 @@ class MemberAdmin(UserAdmin):
             {"classes": ("wide",), "fields": ("usable_password", "password1", "password2")},
         ),
     )
+
+
+@admin.register(RatedEvent)
+class RatedEventAdmin(admin.ModelAdmin):
+    """Where a director says an event's results from over the table count for ratings."""
+
+    list_display = ("tournament", "rate_table_results")
+    list_editable = ("rate_table_results",)
+    raw_id_fields = ("tournament",)
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    """Ratings are derived data: read them here; repair them with `manage.py recompute_ratings`."""
+
+    list_display = ("user", "game", "players", "rating", "deviation", "games", "last_played_at")
+    list_filter = ("game", "players")
+    search_fields = ("user__username", "user__display_name")
+    readonly_fields = [f.name for f in Rating._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -4,3 +4,13 @@ from django.apps import AppConfig
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = "Members"
+
+    def ready(self) -> None:
+        """Ratings and statistics listen to the match layer and to tournament results."""
+        from django.db.models.signals import post_save
+
+        from accounts import ratings, stats
+        from games import signals
+
+        signals.match_ended.connect(stats.on_match_ended, dispatch_uid="ratings-and-stats")
+        post_save.connect(ratings.on_game_saved, sender="games.Game", dispatch_uid="table-rating")

@@ -70,3 +70,131 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.hint}…) of {self.user}"
+
+
+# -- ratings and statistics (derived data: the match history stays the truth) -----------------
+
+
+class Rating(models.Model):
+    """A member's Glicko-2 rating in one game at one player count, as of `last_played_at`.
+
+    The deviation grows while a member is away; `accounts.ratings.current()` says by how much.
+    Rebuilt from the history by `manage.py recompute_ratings`.
+    """
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="ratings")
+    game = models.CharField(max_length=20)
+    players = models.PositiveSmallIntegerField()
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    games = models.PositiveIntegerField(default=0, help_text="Rated games played.")
+    last_played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "players"], name="one_rating_per_game"),
+        ]
+        indexes = [
+            models.Index(fields=["game", "players", "-rating"], name="rating_board"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game}/{self.players}: {self.rating:.0f}"
+
+
+class RatingChange(models.Model):
+    """One rating period of a member: a rated match, or a rated result from over the table."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="rating_changes")
+    game = models.CharField(max_length=20)
+    players = models.PositiveSmallIntegerField()
+    match = models.ForeignKey(
+        "games.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    table_game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    at = models.DateTimeField()
+    rating_before = models.FloatField()
+    rating = models.FloatField()
+    deviation = models.FloatField()
+    volatility = models.FloatField()
+    score = models.FloatField(help_text="Points won against the opponents faced (1 a win).")
+    opponents = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        indexes = [
+            models.Index(fields=["user", "game", "players", "at"], name="rating_chart"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game}/{self.players} {self.rating_before:.0f}->{self.rating:.0f}"
+
+    @property
+    def delta(self) -> float:
+        return self.rating - self.rating_before
+
+
+class MatchRecord(models.Model):
+    """How one member's seat came out of one finished match: the rows statistics add up.
+
+    Written when the match ends; `figures` (the game's own counts for this seat, see
+    accounts.figures) is filled just after, off the request, or by recompute_ratings.
+    """
+
+    class Result(models.TextChoices):
+        WON = "won", "Won"
+        LOST = "lost", "Lost"
+        DRAWN = "drawn", "Shared"
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="match_records")
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    team = models.PositiveSmallIntegerField()
+    game = models.CharField(max_length=20)
+    players = models.PositiveSmallIntegerField()
+    ended_at = models.DateTimeField()
+    result = models.CharField(max_length=5, choices=Result.choices)
+    ending = models.CharField(max_length=10, blank=True)
+    score = models.IntegerField(default=0)
+    skunks_given = models.PositiveSmallIntegerField(default=0)
+    skunks_taken = models.PositiveSmallIntegerField(default=0)
+    rated = models.BooleanField(default=False)
+    vs_computer = models.BooleanField(default=False)
+    figures = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "match"], name="one_record_per_seat"),
+        ]
+        indexes = [
+            models.Index(fields=["game", "ended_at"], name="record_activity"),
+            models.Index(fields=["user", "game"], name="record_stats"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.result} match {self.match_id}"
+
+
+class RatedEvent(models.Model):
+    """A director's word that an event's results entered over the table count for ratings.
+
+    Kept here (not on the tournament) so ratings need nothing of the tournament models; online
+    games of every event are rated anyway, like any rated match.
+    """
+
+    tournament = models.OneToOneField(
+        "games.Tournament", on_delete=models.CASCADE, related_name="rating_setting"
+    )
+    rate_table_results = models.BooleanField(
+        default=True, help_text="Rate results entered over the table (both sides members)."
+    )
+
+    class Meta:
+        verbose_name = "rated event"
+
+    def __str__(self) -> str:
+        state = "rated" if self.rate_table_results else "unrated"
+        return f"{self.tournament}: table results {state}"

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import token_views, views
+from accounts import rating_views, token_views, views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -41,4 +41,7 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("players/<str:username>/", views.profile, name="profile"),
+    path("leaderboards/", rating_views.leaderboards, name="leaderboards"),
+    path("leaderboards/<str:game>/", rating_views.leaderboard, name="leaderboard"),
+    path("head-to-head/", rating_views.head_to_head, name="head_to_head"),
 ]

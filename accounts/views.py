@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.forms import ProfileForm, SignUpForm
 from accounts.models import User
+from accounts.rating_views import profile_context
 
 
 @require_http_methods(["GET", "POST"])
@@ -36,6 +37,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     member = get_object_or_404(User, username=username, is_active=True)
     history = history_page(member, request.GET.get("page"))
     context = {"member": member, "history": history, "tournaments": profile_rows(member)}
+    context.update(profile_context(member))
     return render(request, "accounts/profile.html", context)
 
 

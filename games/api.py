@@ -81,6 +81,7 @@ class JsonNinjaAPI(NinjaAPI):
     @property
     def urls(self) -> tuple[list[Any], str, str]:
         patterns, app_name, namespace = super().urls
+        patterns.sort(key=lambda p: "<path:rest>" in str(p.pattern))  # the catch-all goes last
         for pattern in patterns:
             pattern.callback = _json_fallbacks(pattern.callback)
         return patterns, app_name, namespace
@@ -96,6 +97,7 @@ api = JsonNinjaAPI(
     "and send it as `Authorization: Bearer <token>`.",
 )
 
+api.add_router("", "accounts.api.router")  # players: ratings and statistics (accounts/api.py)
 
 # -- matches ----------------------------------------------------------------------------------
 

@@ -1,0 +1,130 @@
+"""Each game's own figures for the statistics: counted per seat from a finished match's replay.
+
+A game that wants figures of its own registers a `Figures` under its variant key: `count`
+gets the replay of a match (the engine's states with the events each move made, as
+`games.services.replay` returns them) and gives each seat a dict of whole-number totals;
+`show` turns a member's totals, summed over matches, into labelled figures for the profile.
+Totals whose name starts with "best_" are combined by taking the largest, all others add up.
+A game without an entry shows the figures every game has (played, won, skunks, score).
+
+A game can bring its own figures with its web plug-in, without touching this file: a module
+`games/variants/<key>/figures.py` holding `FIGURES = Figures(count=..., show=...)` is found by
+`figures_for(key)`. Cribbage's are here because they came first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from importlib.util import find_spec
+from typing import Any
+
+Totals = dict[str, int]
+Replay = Sequence[tuple[Any, list[dict[str, Any]]]]
+
+
+@dataclass(frozen=True)
+class Figures:
+    count: Callable[[Replay, int], dict[int, Totals]]
+    show: Callable[[Totals], list[tuple[str, str]]]
+
+
+FIGURES: dict[str, Figures | None] = {}
+
+
+def register(key: str, figures: Figures) -> None:
+    FIGURES[key] = figures
+
+
+def figures_for(key: str) -> Figures | None:
+    """The game's own figures: registered here, or found in its web plug-in's folder."""
+    if key not in FIGURES:
+        name = f"games.variants.{key}.figures"
+        try:
+            found = find_spec(name) is not None
+        except ModuleNotFoundError:  # no web plug-in folder for this game at all
+            found = False
+        FIGURES[key] = getattr(import_module(name), "FIGURES", None) if found else None
+    return FIGURES[key]
+
+
+def combine(rows: Sequence[Totals]) -> Totals:
+    """Totals of many matches as one: sums, and the largest of every best_*."""
+    total: Totals = {}
+    for row in rows:
+        for name, value in row.items():
+            if name.startswith("best_"):
+                total[name] = max(total.get(name, value), value)
+            else:
+                total[name] = total.get(name, 0) + value
+    return total
+
+
+def average(points: int, count: int) -> str:
+    return f"{points / count:.1f}" if count else "–"
+
+
+# -- Cribbage ---------------------------------------------------------------------------------
+
+PEGGING = {"peg", "go_point", "last_card"}
+HEELS = "heels"
+
+
+def count_cribbage(replay: Replay, players: int) -> dict[int, Totals]:
+    """Pegging per deal, hands and cribs as shown, the best hand and the 29s of every seat."""
+    totals = {seat: _cribbage_zero() for seat in range(players)}
+    deals: set[tuple[int, int]] = set()
+    shown_before: tuple = ()
+    hand_before = None
+    for state, events in replay:
+        deals.add((state.game, state.hand))
+        for item in events:
+            if item.get("kind") in PEGGING and item.get("seat") is not None:
+                totals[item["seat"]]["pegging"] += int(item.get("points") or 0)
+            elif item.get("kind") == HEELS and item.get("seat") is not None:
+                totals[item["seat"]]["heels"] += int(item.get("points") or 0)
+        hand = (state.game, state.hand)
+        fresh = state.shows[len(shown_before) :] if hand == hand_before else state.shows
+        for shown in fresh:
+            row = totals[shown.owner]
+            if shown.crib:
+                row["cribs"] += 1
+                row["crib_points"] += shown.points
+            else:
+                row["hands"] += 1
+                row["hand_points"] += shown.points
+                row["best_hand"] = max(row["best_hand"], shown.points)
+            if shown.points == 29:
+                row["twenty_nines"] += 1
+        shown_before, hand_before = state.shows, hand
+    for row in totals.values():
+        row["deals"] = len(deals)
+    return totals
+
+
+def show_cribbage(totals: Totals) -> list[tuple[str, str]]:
+    return [
+        ("Pegging per deal", average(totals.get("pegging", 0), totals.get("deals", 0))),
+        ("Hand per deal", average(totals.get("hand_points", 0), totals.get("hands", 0))),
+        ("Crib per deal", average(totals.get("crib_points", 0), totals.get("cribs", 0))),
+        ("Best hand", str(totals.get("best_hand", 0)) if totals.get("hands") else "–"),
+        ("29 hands", str(totals.get("twenty_nines", 0))),
+    ]
+
+
+def _cribbage_zero() -> Totals:
+    return {
+        "deals": 0,
+        "pegging": 0,
+        "heels": 0,
+        "hands": 0,
+        "hand_points": 0,
+        "cribs": 0,
+        "crib_points": 0,
+        "best_hand": 0,
+        "twenty_nines": 0,
+    }
+
+
+register("cribbage", Figures(count=count_cribbage, show=show_cribbage))
