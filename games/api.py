@@ -11,8 +11,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from importlib import import_module
-from importlib.util import find_spec
 from typing import Any, Literal
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
@@ -252,8 +250,8 @@ def list_variants(request: HttpRequest):
 # A game's web folder may add its own routes (api.py, `add_routes(api, errors)`), before the
 # catch-all route below: Cribbage's discard analysis, for one.
 for _web in web_games():
-    if find_spec(f"games.variants.{_web.key}.api"):
-        import_module(f"games.variants.{_web.key}.api").add_routes(api, ERRORS)
+    if (_routes := _web.extension("api")) is not None:
+        _routes.add_routes(api, ERRORS)
 
 
 @api.api_operation(

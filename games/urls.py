@@ -1,5 +1,3 @@
-from importlib.util import find_spec
-
 from django.urls import include, path
 
 from games import views
@@ -17,8 +15,8 @@ urlpatterns = [
     path("matches/<int:match_id>/replay/", views.replay, name="match_replay"),
     # a game's web folder may add its own pages (urls.py), under play/<key>/
     *(
-        path(f"play/{w.key}/", include(f"games.variants.{w.key}.urls"))
-        for w in web_games() if find_spec(f"games.variants.{w.key}.urls")
+        path(f"play/{w.key}/", include(w.extension("urls")))
+        for w in web_games() if w.extension("urls") is not None
     ),
     *(
         path(f"matches/<int:match_id>/{action}/", views.lifecycle, {"action": action},

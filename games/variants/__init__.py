@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from games.engine import get_variant
@@ -37,6 +38,7 @@ class WebGame:
 
     key: str
     folder: str = ""  # where its templates are, templates/games/<folder>/ (default: the key)
+    package: str = ""  # its web folder as a Python package (default: games.variants.<key>)
     css: tuple[str, ...] = ()
     js: tuple[str, ...] = ()
     move_fields: Mapping[str, str] = field(default_factory=dict)
@@ -58,6 +60,17 @@ class WebGame:
     @property
     def name(self) -> str:
         return get_variant(self.key).name
+
+    def extension(self, name: str) -> Any | None:
+        """The module `name` of the game's web folder (`urls` for its own pages, `api` for its
+        own API routes), or None when the game has none."""
+        package = self.package or f"games.variants.{self.key}"
+        try:
+            return import_module(f"{package}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name not in (package, f"{package}.{name}"):
+                raise
+            return None
 
     def parse_move(self, data) -> dict[str, Any]:
         """A move from posted form fields (a QueryDict); ValueError says what is wrong."""

@@ -28,7 +28,7 @@ def start_match(page: Page, *, computer: bool) -> str:
     page.goto("/play/")
     if computer:
         page.get_by_label("The computer takes every other seat").check()
-    page.get_by_label("Game to").select_option("61")
+    page.locator("fieldset[data-game=cribbage]").get_by_label("Game to").select_option("61")
     page.get_by_role("button", name="Start the match").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
     return page.url

@@ -5,4 +5,4 @@ from games.variants import TEXT, WebGame, register_web
 
 from . import engine  # noqa: F401 - registers the engine variant
 
-WEB = register_web(WebGame(key="testgame", move_fields={"card": TEXT}))
+WEB = register_web(WebGame(key="testgame", package=__name__, move_fields={"card": TEXT}))
