@@ -6,11 +6,12 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from accounts.presence import online_count
+from games.variants import web_games
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"online": online_count()})
+    return render(request, "home.html", {"online": online_count(), "games": web_games()})
 
 
 @require_GET

@@ -206,7 +206,7 @@ def seats_of(match: Match) -> list[SeatOut]:
 
 def log_of(match: Match, user: User, moves: Iterable[Move]) -> dict[str, Any]:
     """The move log. Until the match is over, other seats' moves show only their type (a
-    discard names cards nobody else has seen yet) and the seed is withheld."""
+    move may name pieces nobody else has seen yet) and the seed is withheld."""
     seat = services.seat_for(match, user)
     over = match.is_over
 

@@ -161,7 +161,7 @@ def _lobby_row(match: Match, user) -> dict[str, Any]:
 
 def option_summary(variant_key: str, options: dict[str, Any]) -> list[str]:
     """The match's options in a few words, from the game's own schema: each option's "summary"
-    text ("game to {}", "muggins") or its label; on/off options only when on, whole numbers
+    text ("game to {}") or its label; on/off options only when on, whole numbers
     only when not at their default."""
     schema = get_variant(variant_key).options_schema
     words = []

@@ -539,7 +539,7 @@ def _still_current(match: Match, seat: int, seq: int) -> bool:
     """Whether a move made on the board at `seq` still means the same thing now.
 
     It does when everything since was other players' moves made while this seat, too, was
-    choosing (the discard to the crib, where everyone acts at once). Any move of this seat's own
+    choosing (a step where every seat acts at once, in any order). Any move of this seat's own
     since then (the same move sent twice), or a move made while this seat was not to act
     (a board it had not seen), makes the move stale.
     """
