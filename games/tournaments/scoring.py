@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 
 from games.engine.core.outcome import TournamentScoring
@@ -216,3 +216,21 @@ def points_text(value) -> str:
             return str(int(value))
         return format(value.normalize(), "f")
     return str(value)
+
+
+def score_text(scores) -> str:
+    if not scores or any(s is None for s in scores):
+        return ""
+    return "–".join(str(s) for s in scores)
+
+
+def parse_places(text: str) -> tuple:
+    """ "3,2,1,0" -> (3, 2, 1, 0); halves allowed ("2.5"); ValueError names what is wrong."""
+    values = []
+    for part in (text or "").split(","):
+        try:
+            value = Decimal(part.strip())
+        except InvalidOperation:
+            raise ValueError(f"{part.strip()!r} is not a number of game points") from None
+        values.append(int(value) if value == value.to_integral_value() else value)
+    return tuple(values)

@@ -33,7 +33,7 @@ from games.tournaments.common import (
     series_resolve,
     standings_recompute,
 )
-from games.tournaments.models import Entrant, Round, Tournament, parse_places
+from games.tournaments.models import Entrant, Round, Tournament
 from games.tournaments.results import (
     dispute_resolve,
     game_forfeit,
@@ -42,7 +42,7 @@ from games.tournaments.results import (
     result_enter,
 )
 from games.tournaments.rounds import pairing_swap, playoffs_start, round_generate
-from games.tournaments.scoring import Points, default_places
+from games.tournaments.scoring import Points, default_places, parse_places
 
 __all__ = [
     "Conflict",
