@@ -90,6 +90,7 @@ def recompute(tournament: Tournament) -> list[Standing]:
             status__in=[Game.Status.CONFIRMED, Game.Status.FORFEIT],
         )
         .select_related("pairing", "match")
+        .defer("match__snapshot")  # only the outcome and ending are read
         .order_by("pairing__round__number", "pairing__table", "number")
     )
     changed = []
