@@ -148,7 +148,7 @@ class Tournament(models.Model):
     def places(self) -> tuple:
         if self.place_points:
             return parse_places(self.place_points)
-        return default_places(self.table_size)
+        return default_places(self.table_size, self.scoring)
 
     @property
     def rules(self) -> Points:

@@ -31,9 +31,13 @@ class BadResult(ValueError):
     """Scores that cannot be the end of a game; the message says why."""
 
 
-def default_places(table_size: int) -> tuple[int, ...]:
-    """Game points by place when the director sets none: 2 and 0 for two seats (a tie shares
-    them, 1 each); for a table of N, N-1 down to 0 (3/2/1/0 for four)."""
+def default_places(table_size: int, scoring: TournamentScoring | None = None) -> tuple:
+    """Game points by place when the director sets none: the game's own when its
+    TournamentScoring declares `places` (best first, cut to the table), else 2 and 0 for two
+    seats (a tie shares them, 1 each) and N-1 down to 0 for a table of N (3/2/1/0 for four)."""
+    own = tuple(getattr(scoring, "places", None) or ())
+    if own:
+        return (own + (0,) * table_size)[:table_size]
     if table_size <= 2:
         return (2, 0)
     return tuple(range(table_size - 1, -1, -1))

@@ -164,7 +164,7 @@ def tournament_create(
         raise ServiceError(f"tie-breaks are an order of: {known}", field="tiebreaks")
     if not _whole(forfeit_minutes) or not 0 <= forfeit_minutes <= 240:
         raise ServiceError("the no-show wait is 0 to 240 minutes", field="forfeit_minutes")
-    places = default_places(len(sides))
+    places = default_places(len(sides), scoring)
     given = dict(points or {})
     if "places" in given:
         places = _places(given.pop("places"), len(sides))
