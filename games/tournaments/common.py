@@ -90,6 +90,7 @@ def recompute(tournament: Tournament) -> list[Standing]:
             status__in=[Game.Status.CONFIRMED, Game.Status.FORFEIT],
         )
         .select_related("pairing", "match")
+        .defer("match__snapshot")  # only the outcome and ending are read
         .order_by("pairing__round__number", "pairing__table", "number")
     )
     changed = []
@@ -225,14 +226,15 @@ def resolve(pairing: Pairing) -> None:
     if pairing.is_bye:
         return
     games = list(pairing.games.order_by("number"))
-    winners = [g.winner for g in games if g.is_decided]
-    if pairing.c_id is not None:
-        # A table of more than two plays one game, and every seat's result stands on its own.
-        side = games[0].winner[:1] if games and all(g.is_decided for g in games) else None
+    if pairing.round.stage == Round.Stage.QUALIFYING:
+        # One game settles a qualifying table; a win shared by several seats settles it too,
+        # with no single winner (each seat's game points stand on their own).
+        decided = bool(games) and all(g.is_decided for g in games)
+        side = (games[-1].winner if len(games[-1].winner) == 1 else "") if decided else None
     else:
-        side = rules.series_winner(winners, pairing.series_length)
+        side = rules.series_winner([g.winner for g in games if g.is_decided], pairing.series_length)
     if side is not None:
-        pairing.winner_id = pairing.a_id if side == "a" else pairing.b_id
+        pairing.winner_id = getattr(pairing, f"{side}_id") if side else None
         pairing.status = Pairing.Status.DONE
         pairing.save(update_fields=["winner", "status"])
         # Games set up but no longer needed (a correction decided the series) go away.

@@ -6,15 +6,20 @@ These models live in the `games` app (imported at the end of games/models.py). O
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
-
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
 from games.engine import get_variant
 from games.tournaments.pairing import TIEBREAKS
-from games.tournaments.scoring import SEATS, Points, default_places, points_text
+from games.tournaments.scoring import (
+    SEATS,
+    Points,
+    default_places,
+    parse_places,
+    points_text,
+    score_text,
+)
 
 DEFAULT_TIEBREAKS = ",".join(TIEBREAKS)
 
@@ -143,7 +148,7 @@ class Tournament(models.Model):
     def places(self) -> tuple:
         if self.place_points:
             return parse_places(self.place_points)
-        return default_places(self.table_size)
+        return default_places(self.table_size, self.scoring)
 
     @property
     def rules(self) -> Points:
@@ -547,24 +552,6 @@ class Standing(models.Model):
     @property
     def card(self) -> str:
         return f"{points_text(self.game_points)}/{self.wins}"
-
-
-def score_text(scores) -> str:
-    if not scores or any(s is None for s in scores):
-        return ""
-    return "–".join(str(s) for s in scores)
-
-
-def parse_places(text: str) -> tuple:
-    """ "3,2,1,0" -> (3, 2, 1, 0); halves allowed ("2.5"); ValueError names what is wrong."""
-    values = []
-    for part in (text or "").split(","):
-        try:
-            value = Decimal(part.strip())
-        except InvalidOperation:
-            raise ValueError(f"{part.strip()!r} is not a number of game points") from None
-        values.append(int(value) if value == value.to_integral_value() else value)
-    return tuple(values)
 
 
 __all__ = [

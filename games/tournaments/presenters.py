@@ -20,10 +20,9 @@ from games.tournaments.models import (
     Round,
     Standing,
     Tournament,
-    score_text,
 )
 from games.tournaments.rounds import models_q_entrant
-from games.tournaments.scoring import SEATS, points_text
+from games.tournaments.scoring import SEATS, points_text, score_text
 
 SEAT_RELATED = [f"{letter}__{who}" for letter in SEATS for who in ("user", "partner")]
 

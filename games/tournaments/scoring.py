@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 
 from games.engine.core.outcome import TournamentScoring
@@ -31,9 +31,13 @@ class BadResult(ValueError):
     """Scores that cannot be the end of a game; the message says why."""
 
 
-def default_places(table_size: int) -> tuple[int, ...]:
-    """Game points by place when the director sets none: 2 and 0 for two seats (a tie shares
-    them, 1 each); for a table of N, N-1 down to 0 (3/2/1/0 for four)."""
+def default_places(table_size: int, scoring: TournamentScoring | None = None) -> tuple:
+    """Game points by place when the director sets none: the game's own when its
+    TournamentScoring declares `places` (best first, cut to the table), else 2 and 0 for two
+    seats (a tie shares them, 1 each) and N-1 down to 0 for a table of N (3/2/1/0 for four)."""
+    own = tuple(getattr(scoring, "places", None) or ())
+    if own:
+        return (own + (0,) * table_size)[:table_size]
     if table_size <= 2:
         return (2, 0)
     return tuple(range(table_size - 1, -1, -1))
@@ -216,3 +220,21 @@ def points_text(value) -> str:
             return str(int(value))
         return format(value.normalize(), "f")
     return str(value)
+
+
+def score_text(scores) -> str:
+    if not scores or any(s is None for s in scores):
+        return ""
+    return "–".join(str(s) for s in scores)
+
+
+def parse_places(text: str) -> tuple:
+    """ "3,2,1,0" -> (3, 2, 1, 0); halves allowed ("2.5"); ValueError names what is wrong."""
+    values = []
+    for part in (text or "").split(","):
+        try:
+            value = Decimal(part.strip())
+        except InvalidOperation:
+            raise ValueError(f"{part.strip()!r} is not a number of game points") from None
+        values.append(int(value) if value == value.to_integral_value() else value)
+    return tuple(values)

@@ -33,7 +33,7 @@ from games.tournaments.common import (
     series_resolve,
     standings_recompute,
 )
-from games.tournaments.models import Entrant, Round, Tournament, parse_places
+from games.tournaments.models import Entrant, Round, Tournament
 from games.tournaments.results import (
     dispute_resolve,
     game_forfeit,
@@ -42,7 +42,7 @@ from games.tournaments.results import (
     result_enter,
 )
 from games.tournaments.rounds import pairing_swap, playoffs_start, round_generate
-from games.tournaments.scoring import Points, default_places
+from games.tournaments.scoring import Points, default_places, parse_places
 
 __all__ = [
     "Conflict",
@@ -164,7 +164,7 @@ def tournament_create(
         raise ServiceError(f"tie-breaks are an order of: {known}", field="tiebreaks")
     if not _whole(forfeit_minutes) or not 0 <= forfeit_minutes <= 240:
         raise ServiceError("the no-show wait is 0 to 240 minutes", field="forfeit_minutes")
-    places = default_places(len(sides))
+    places = default_places(len(sides), scoring)
     given = dict(points or {})
     if "places" in given:
         places = _places(given.pop("places"), len(sides))

@@ -141,6 +141,9 @@ def test_a_ranked_game_for_two_gives_two_for_a_win_and_one_each_for_a_tie(make_e
     tied.refresh_from_db()
     assert (won.winner, won.points_a, won.points_b, won.spread_a) == ("b", 0, 2, -16)
     assert (tied.winner, tied.points_a, tied.points_b, tied.spread_a) == ("ab", 1, 1, 0)
+    tied.pairing.refresh_from_db()  # a qualifying tie settles the table, with no winner
+    assert (tied.pairing.status, tied.pairing.winner_id) == ("done", None)
+    assert tied.pairing.games.count() == 1
     lines = standings_of(event)
     tied_names = [tied.pairing.a.name, tied.pairing.b.name]
     for name in tied_names:

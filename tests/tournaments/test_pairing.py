@@ -287,3 +287,14 @@ def test_a_resigner_at_a_ranked_table_comes_last_whatever_the_score():
     scored = sc.score_game([40, 10, 5, 0], RANKED, winners=[1, 2, 3])
     assert scored.places == (4, 1, 2, 3) and scored.points == (0, 3, 2, 1)
     assert scored.winners == "bcd"  # as the match layer said, so a recount agrees
+
+
+def test_a_game_may_declare_its_own_points_by_place():
+    class WinnerTakesTwo:
+        kind = "ranked"
+        places = (2, 0)
+
+    assert sc.default_places(4) == (3, 2, 1, 0) and sc.default_places(2) == (2, 0)
+    assert sc.default_places(3, WinnerTakesTwo()) == (2, 0, 0)
+    rules = sc.Points(scoring=TournamentScoring(kind="ranked"), places=(2, 0, 0))
+    assert sc.score_game([30, 30, 10], rules).points == (1, 1, 0)  # two share the win

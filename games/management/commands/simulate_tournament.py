@@ -88,9 +88,11 @@ def simulate(
         playoff=playoff, seed=seed, variant=variant, players=players,
     )  # fmt: skip
     for number in range(1, entrants + 1):
+        partner = f"Partner {number}" if event.is_doubles else ""
         services.entrant_add(
-            tournament_id=event.pk, by=director, guest_name=f"Entrant {number}", checked_in=True
-        )
+            tournament_id=event.pk, by=director, guest_name=f"Entrant {number}",
+            partner_guest_name=partner, checked_in=True,
+        )  # fmt: skip
     while True:
         event.refresh_from_db()
         if event.stage == Tournament.Stage.FINISHED:
