@@ -33,6 +33,7 @@ class CrossCrib(TableTop):
             "default": 31,
             "label": "Game points to win",
             "help": "each deal the side with more hand points gains the difference",
+            "summary": "to {} game points",
         },
     }
     cards_each = {2: 14}

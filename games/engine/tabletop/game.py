@@ -72,8 +72,9 @@ class TableTop:
             "min": 31,
             "max": 361,
             "default": 121,
-            "label": "Game to",
+            "label": "Points to win",
             "help": "deals go on until a side has this many points and is ahead",
+            "summary": "to {} points",
         },
     }
     cards_each: dict[int, int] = {2: 12, 4: 6}  # the stack dealt to each player
