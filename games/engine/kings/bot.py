@@ -27,6 +27,8 @@ PAIR_KEPT = 0.5
 FIFTEEN_KEPT = 1.0
 OPENING_WEIGHT = 0.35
 SHORTLIST = 12
+ENDGAME_BAG = 10  # below this many tiles in the bag, what a rack would cost weighs in
+LEAVE_RANGE = 20  # leaves differ by less than this: lays scoring that much less are not weighed
 EXCHANGE_PER_TILE = 1.2  # what a fresh tile from the bag is worth, against a lay
 
 
@@ -106,8 +108,12 @@ def _strong(
     board = board_of(view)
     leaves: dict[tuple[str, ...], float] = {}
     scored = []
+    spread = LEAVE_RANGE + (sum(tile.value for tile in rack) if bag < ENDGAME_BAG else 0)
+    floor = max((move["points"] for move in lays), default=0) - spread
     for move in lays:
-        used = tuple(sorted(token[-2:] for token in move["tiles"]))
+        if move["points"] < floor:
+            continue  # no leave makes up for that many points
+        used = tuple(sorted([token[-2:] for token in move["tiles"]]))
         leave = leaves.get(used)
         if leave is None:
             leave = leaves[used] = leave_value(_kept(rack, used), bag)
@@ -146,8 +152,8 @@ def leave_value(kept: list[Tile], bag: int) -> float:
         value += FIFTEEN_KEPT
     if counts.get(6) and (7 in counts or 8 in counts):
         value += FIFTEEN_KEPT / 2
-    if bag < 10:
-        value -= (10 - bag) / 10 * 0.8 * sum(values)
+    if bag < ENDGAME_BAG:
+        value -= (ENDGAME_BAG - bag) / ENDGAME_BAG * 0.8 * sum(values)
     return value
 
 

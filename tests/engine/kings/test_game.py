@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from games.engine import computer_move, get_variant, preview, variant_keys
+from games.engine.core.state import evolve
 from games.engine.core.variant import BadOptions, IllegalMove
 from games.engine.kings import KINGS
 from games.engine.kings.board import EMPTY_BOARD
@@ -257,6 +258,15 @@ def test_rack_deduction_with_the_bag_empty_shows_faces_never_identities():
     tally = Counter({f"{u['rank']}{u['suit']}": u["count"] for u in view["unseen"]})
     assert tally == Counter(t.face for t in after.racks[1])  # the other rack, worked out
     assert not set(IDENTITY.findall(json.dumps(view))) & KINGS.hidden(after, 0)
+
+
+def test_the_bag_order_and_other_racks_never_change_a_view():
+    state = KINGS.new_state(3, {}, b"bag order")
+    shaken = evolve(state, bag=tuple(reversed(state.bag)))
+    swapped = evolve(state, racks=(state.racks[0], state.racks[2], state.racks[1]))
+    assert KINGS.view(shaken, 0) == KINGS.view(state, 0)
+    assert KINGS.view(shaken, None) == KINGS.view(state, None)
+    assert KINGS.view(swapped, 0) == KINGS.view(state, 0)  # who holds what is not shown
 
 
 def test_at_the_end_every_rack_is_shown():
