@@ -364,14 +364,16 @@ def test_random_games_keep_every_rule(players, options, seed):
     rng = random.Random(seed)
     start = KINGS.new_state(players, options, f"random {seed}".encode())
     history, state = [], start
-    for _before, seat, move, after, _events in random_steps(start, rng):
+    for step, (_before, seat, move, after, _events) in enumerate(random_steps(start, rng)):
         history.append((seat, move))
         assert sorted(every_tile(after)) == sorted(FULL_BAG)
         assert all(len(rack) <= 5 for rack in after.racks)
+        assert bool(KINGS.to_move(after)) == (KINGS.outcome(after) is None)
+        if step % 3:
+            continue  # the shared test checks every step's moves and views; this, every third
         to_move = KINGS.to_move(after)
         for other in range(players):
             assert bool(KINGS.legal_moves(after, other)) == (other in to_move)
-        assert bool(to_move) == (KINGS.outcome(after) is None)
         assert KINGS.load(json.loads(json.dumps(KINGS.dump(after)))) == after
         for viewer in [*range(players), None]:
             text = json.dumps(KINGS.view(after, viewer))
