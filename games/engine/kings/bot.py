@@ -9,6 +9,7 @@ last lay was under-counted, which the public board shows.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections import Counter
 from typing import Any
@@ -19,6 +20,10 @@ from ..scoring.tiles import INVALID, MAX_HAND, RANK_KEY, hand_points
 from .board import EMPTY_BOARD, GRID, SIZE, Board, Placement, index, parse_placement, score_lay
 
 LEVELS = ("easy", "strong")
+FACE_KEY = {
+    rank + suit: 1 << (3 * i)
+    for i, (rank, suit) in enumerate((rank, suit) for suit in "LD" for rank in "A23456789TJQK")
+}  # added up, names a multiset of faces (at most five alike)
 
 # What a tile kept on the rack is worth to the strong player, by rank (fives make fifteens
 # with the sixteen ten-cards; a 6 or 9 turns; aces and pictures are hard to place).
@@ -26,7 +31,9 @@ KEEP = {1: -1.5, 2: -1.0, 3: -0.5, 4: -0.5, 5: 3.0, 6: 1.0, 7: 0.5, 8: 0.5, 9: 1
 PAIR_KEPT = 0.5
 FIFTEEN_KEPT = 1.0
 OPENING_WEIGHT = 0.35
-SHORTLIST = 12
+SHORTLIST = 8
+ENDGAME_BAG = 10  # below this many tiles in the bag, what a rack would cost weighs in
+LEAVE_RANGE = 20  # leaves differ by less than this: lays scoring that much less are not weighed
 EXCHANGE_PER_TILE = 1.2  # what a fresh tile from the bag is worth, against a lay
 
 
@@ -104,17 +111,21 @@ def _strong(
 ) -> dict[str, Any]:
     bag = view["bag"]
     board = board_of(view)
-    leaves: dict[tuple[str, ...], float] = {}
+    leaves: dict[int, float] = {}
     scored = []
+    spread = LEAVE_RANGE + (sum(tile.value for tile in rack) if bag < ENDGAME_BAG else 0)
+    floor = max((move["points"] for move in lays), default=0) - spread
     for move in lays:
-        used = tuple(sorted(token[-2:] for token in move["tiles"]))
+        if move["points"] < floor:
+            continue  # no leave makes up for that many points
+        used = sum([FACE_KEY[token[-2:]] for token in move["tiles"]])
         leave = leaves.get(used)
         if leave is None:
-            leave = leaves[used] = leave_value(_kept(rack, used), bag)
+            faces = tuple(token[-2:] for token in move["tiles"])
+            leave = leaves[used] = leave_value(_kept(rack, faces), bag)
         scored.append((move["points"] + leave, move))
-    scored.sort(key=lambda item: -item[0])
     best_value, best_move = float("-inf"), None
-    for value, move in scored[:SHORTLIST]:
+    for value, move in heapq.nlargest(SHORTLIST, scored, key=lambda item: item[0]):
         placements = [parse_placement(token) for token in move["tiles"]]
         value -= OPENING_WEIGHT * opening(board, placements)
         if value > best_value:
@@ -146,8 +157,8 @@ def leave_value(kept: list[Tile], bag: int) -> float:
         value += FIFTEEN_KEPT
     if counts.get(6) and (7 in counts or 8 in counts):
         value += FIFTEEN_KEPT / 2
-    if bag < 10:
-        value -= (10 - bag) / 10 * 0.8 * sum(values)
+    if bag < ENDGAME_BAG:
+        value -= (ENDGAME_BAG - bag) / ENDGAME_BAG * 0.8 * sum(values)
     return value
 
 

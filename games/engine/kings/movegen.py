@@ -194,6 +194,7 @@ def _line_lays(
     out: list[Lay],
 ) -> None:
     n = len(line)
+    memo: dict[tuple[int, int, str], int] = {}  # a new tile's crossing hand, by square and face
     most = max(k for k in range(RACK_SIZE + 1) if k == 0 or choices[k])
     for a in range(n):
         if a and ranks[line[a - 1]]:
@@ -228,7 +229,7 @@ def _line_lays(
                 main = hand_points(key + faces_key)
                 if main == INVALID:
                     continue
-                _arrange(gaps, faces, across, suits, cross, tiles, suit, main + bonus, out)
+                _arrange(gaps, faces, across, suits, cross, tiles, suit, main + bonus, out, memo)
 
 
 def _arrange(
@@ -241,6 +242,7 @@ def _arrange(
     old_suit: str | None,
     base: int,
     out: list[Lay],
+    memo: dict[tuple[int, int, str], int],
 ) -> None:
     """Every distinct order of `faces` over the empty squares whose crossing hands are valid."""
     distinct = sorted(set(faces))
@@ -250,9 +252,15 @@ def _arrange(
         run = cross.get(square)
         allowed = []
         for j, (rank, suit) in enumerate(distinct):
-            extra = _cross_points(run, rank, suit)
+            if run is None:
+                allowed.append((j, 0, TOKENS[square, rank, suit]))
+                continue
+            key = (square, rank, suit)
+            extra = memo.get(key)
+            if extra is None:
+                extra = memo[key] = _cross_points(run, rank, suit)
             if extra != INVALID:
-                allowed.append((j, extra, TOKENS[square, rank, suit]))
+                allowed.append((j, extra, TOKENS[key]))
         if not allowed:
             return
         options.append(allowed)
