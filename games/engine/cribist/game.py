@@ -15,8 +15,10 @@ highest score wins; equal scores share the win.
 
 Time without a clock. The engine never reads the clock: the site stamps the moves it accepts
 with the server's time, as `"at": <whole seconds>` in the move, for matches where `timed`
-says so (any move may carry it; moves without it are fine, as in tests and self-play). The first stamp starts the match's clock (`started`),
-the latest is its `clock`, and the time is up once `clock >= started + 60 * minutes`. It is
+says so (games/services.py, whatever the client sent; any move may carry it, and moves
+without it are fine, as in tests and self-play). The first stamp starts the match's clock
+(`started`), the latest is its `clock`, and the time is up once `clock >= started + 60 *
+minutes`. It is
 checked when a hand ends and again when the last player says they are ready for the next, so
 a stamp arriving after the time is up ends the match at the end of the hand in progress. The
 stamps are part of the move log, so a replay from the seed and the moves is exact. A timed

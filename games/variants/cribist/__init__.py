@@ -8,7 +8,7 @@ from typing import Any
 
 from games.variants import INT, TEXT, WebGame, register_web
 
-CLAIM_ROWS = 4  # combinations a muggins form can name at once
+CLAIM_ROWS = 6  # combinations a muggins form can name at once
 
 
 @dataclass(frozen=True)
