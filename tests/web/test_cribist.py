@@ -15,6 +15,7 @@ from games.engine import get_variant
 from games.models import Match
 from games.variants import web_game
 from games.variants.cribist import claim_items
+from tests.api.conftest import ApiClient, token_of
 from tests.games.helpers import fresh
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -201,3 +202,24 @@ def test_an_untimed_match_keeps_its_moves_as_sent(client, alice):
 def test_the_rules_page_explains_the_game(client):
     page = client.get(reverse("rules", args=["cribist"])).content.decode()
     assert "How to play Cribist" in page and "trumps" in page and "muggins" in page.lower()
+
+
+def test_the_api_plays_cribist_against_three_computers(alice):
+    api = ApiClient(token_of(alice))
+    variants = {v["key"]: v for v in api.get("/variants").json()}
+    assert variants["cribist"]["options_schema"]["ending"]["default"] == "deals"
+    state = api.create(
+        variant="cribist", players=4, computer_seats=[1, 2, 3], options={"muggins": True}
+    )
+    for _ in range(40):
+        state = api.get(f"/matches/{state['id']}").json()
+        if 0 in state["to_move"]:
+            break
+    view = state["view"]
+    hidden = _hidden(fresh(Match.objects.get(pk=state["id"])), 0)
+    assert not set(re.findall(r"\b[A2-9TJQK][CDHS]\b", str(state))) & hidden
+    move = view["legal_moves"][0]
+    answer = api.move(state["id"], state["seq"], move)
+    assert answer.status_code == 200, answer.json()
+    bad = api.move(state["id"], answer.json()["seq"], {"type": "muggins", "points": 2})
+    assert bad.status_code in (400, 403, 409)
