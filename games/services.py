@@ -504,6 +504,8 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
     if seat not in match.to_move:
         raise Forbidden("it is not your turn")
     engine = get_variant(match.variant)
+    if getattr(engine, "timed", lambda options: False)(match.options):  # the server's clock
+        move = {**move, "at": int(timezone.now().timestamp())}
     state = engine.load(match.snapshot)
     before = list(match.to_move)
     try:

@@ -14,9 +14,11 @@ highest score wins) or "time" (after the hand in progress once `minutes` have pa
 highest score wins; equal scores share the win.
 
 Time without a clock. The engine never reads the clock: the site stamps the moves it accepts
-with the time, as `"at": <whole seconds>` in the move (any move may carry it; moves without it
-are fine, as in tests and self-play). The first stamp starts the match's clock (`started`),
-the latest is its `clock`, and the time is up once `clock >= started + 60 * minutes`. It is
+with the server's time, as `"at": <whole seconds>` in the move, for matches where `timed`
+says so (games/services.py, whatever the client sent; any move may carry it, and moves
+without it are fine, as in tests and self-play). The first stamp starts the match's clock
+(`started`), the latest is its `clock`, and the time is up once `clock >= started + 60 *
+minutes`. It is
 checked when a hand ends and again when the last player says they are ready for the next, so
 a stamp arriving after the time is up ends the match at the end of the hand in progress. The
 stamps are part of the move log, so a replay from the seed and the moves is exact. A timed
@@ -52,6 +54,7 @@ from .counting import call_muggins, callers, declare_points, pass_call, single_c
 from .play import deal, next_deal, outcome, play_card, playable
 from .state import (
     BY_DEALS,
+    BY_TIME,
     CALLS,
     DECLARE,
     ENDINGS,
@@ -87,6 +90,7 @@ class Cribist:
             "choices": list(ENDINGS),
             "default": BY_DEALS,
             "label": "The match ends",
+            "summary": "ends by {}",
             "help": "after a number of deals, when a player reaches a score, or when time is up",
         },
         "deals": {
@@ -95,6 +99,7 @@ class Cribist:
             "max": 40,
             "default": 10,
             "label": "Deals",
+            "summary": "{} deals",
             "help": "how many hands are dealt, when the match ends after a number of deals",
         },
         "target": {
@@ -103,6 +108,7 @@ class Cribist:
             "max": 501,
             "default": 61,
             "label": "Target score",
+            "summary": "to {}",
             "help": "the first player to reach it wins, when the match ends at a score",
         },
         "minutes": {
@@ -111,6 +117,7 @@ class Cribist:
             "max": 240,
             "default": 60,
             "label": "Minutes",
+            "summary": "{} minutes",
             "help": "when time is up the hand in progress is finished, and the match ends",
         },
         "muggins": {
@@ -221,6 +228,10 @@ class Cribist:
         to_move = self.to_move(state)
         legal = [] if seat is None else self.legal_moves(state, seat)
         return build_view(state, seat, to_move, legal, self.outcome(state))
+
+    def timed(self, options: Mapping[str, Any]) -> bool:
+        """Whether the site must stamp this match's moves with its clock (`"at"`, seconds)."""
+        return options.get("ending") == BY_TIME
 
     def hidden(self, state: State, seat: int | None) -> set[str]:
         """Every card in another seat's hand (all of them for a spectator). Cards played are

@@ -30,14 +30,14 @@ def build_view(
 ) -> dict[str, Any]:
     """The view as a JSON-ready dict; texts name seats as {p0}, {p1}... (see variant.describe).
 
-    Keys: variant, players, seat, options, phase, hand_number, dealer, trump (a suit letter or
-    None) and trump_name, scores, sheet (the scores after each hand), tricks_won (this hand),
-    held_counts, hand (the seat's own cards, by suit), leader, turn, to_move, trick (the cards
-    of the trick in progress, with their seats), tricks (this hand's finished tricks, with their
-    scores once settled), last_trick, counting (muggins: the trick being counted), clock
-    (a timed match), events, prompt, legal_moves, outcome. No other seat's cards and no seed.
-    A trick's worth and breakdown stay out of the view while it is being counted for muggins:
-    the players count it themselves.
+    Keys: variant, players, seat, options, phase, hand_number, dealer, trump (a suit letter
+    or None) and trump_name, scores, sides (each seat with its score), sheet (the scores
+    after each hand), tricks_won (this hand), held_counts, hand (the seat's own cards, by
+    suit), leader, turn, to_move, trick (the cards of the trick in progress, with their
+    seats), tricks (this hand's finished tricks, with their scores once settled), last_trick,
+    counting (muggins: the trick being counted), clock (a timed match), events, prompt,
+    legal_moves, outcome. No other seat's cards and no seed. A trick's worth and breakdown
+    stay out of the view while it is being counted for muggins: the players count it.
     """
     tricks = [_trick(state, trick, number) for number, trick in enumerate(state.tricks, start=1)]
     open_trick = state.phase in (DECLARE, CALLS)
@@ -58,6 +58,7 @@ def build_view(
         "trump": state.trump,
         "trump_name": None if state.trump is None else SUIT_NAMES[state.trump],
         "scores": list(state.scores),
+        "sides": [{"seats": [s], "score": score} for s, score in enumerate(state.scores)],
         "sheet": [list(row) for row in state.sheet],
         "tricks_won": list(state.tricks_won()),
         "held_counts": [len(cards) for cards in state.held],

@@ -119,6 +119,7 @@ def test_each_player_scores_a_point_a_trick_at_the_end_of_the_hand():
     # 4C 9C 2C 3C: a flush (4) plus 2+4+9 = 15 (2) and the run 2-3-4 (3): 9 to seat 3
     assert state.tricks[-1].winner == 3 and state.tricks[-1].points == 9
     assert state.phase == HAND_OVER
+    assert CRIBIST.view(state, 0)["tricks_won"] == [0, 0, 1, 1]  # each seat's own bundle
     assert state.scores == (0, 0, 1, 9 + 1)
     assert "trick_points" in kinds(events)
     assert state.sheet == ((0, 0, 1, 10),)

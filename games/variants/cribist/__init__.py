@@ -1,0 +1,57 @@
+"""Cribist on the site: its four-seat table, its forms (a card to play, a declaration, a
+muggins call naming where the points are) and its assets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.variants import INT, TEXT, WebGame, register_web
+
+CLAIM_ROWS = 6  # combinations a muggins form can name at once
+
+
+@dataclass(frozen=True)
+class CribistWeb(WebGame):
+    """Reads a muggins call from the form's rows: `kind_0` with the checked `cards_0`, and so
+    on; a row left empty is skipped."""
+
+    def parse_move(self, data) -> dict[str, Any]:
+        move = super().parse_move(data)
+        if move.get("type") == "muggins" and "items" not in move:
+            move["items"] = claim_items(data)
+        return move
+
+
+def claim_items(data) -> list[dict[str, Any]]:
+    """The combinations named in a muggins form; ValueError says what is missing."""
+    items = []
+    for row in range(CLAIM_ROWS):
+        kind = data.get(f"kind_{row}", "")
+        cards = data.getlist(f"cards_{row}")
+        if not kind and not cards:
+            continue
+        if not kind:
+            raise ValueError(f"say what combination {row + 1} is (a fifteen, a pair...)")
+        if not cards:
+            raise ValueError(f"tick the cards of combination {row + 1}")
+        items.append({"kind": kind, "cards": cards})
+    if not items:
+        raise ValueError("name at least one combination and its cards")
+    return items
+
+
+def _seat_tags(view: dict[str, Any]) -> dict[int, list[str]]:
+    return {view["dealer"]: ["dealer"]} if "dealer" in view else {}
+
+
+WEB = register_web(
+    CribistWeb(
+        key="cribist",
+        css=("games/cribist/table.css",),
+        move_fields={"card": TEXT, "points": INT},
+        seat_tags=_seat_tags,
+        description="Four players, each for themselves: win tricks and score them as "
+        "cribbage hands; the opening lead names trumps.",
+    )
+)
