@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from django.urls import reverse
 
 from games import services
 from tests.browser.test_play import log_in
@@ -20,7 +21,7 @@ def test_the_analyser_ranks_typed_cards(
     page = context.new_page()
     page.set_default_timeout(10_000)
     log_in(page, "alice")
-    page.goto("/cribbage/discard/")
+    page.goto(reverse("cribbage_analyser"))
     page.get_by_label("Your cards").fill("5H 5C JD 6S 7S KH")
     page.get_by_label("I do (or my partner): the crib is ours").check()
     page.get_by_label("Your cards").press("Enter")
@@ -52,7 +53,7 @@ def test_a_member_reads_how_they_discarded(
     page = context.new_page()
     page.set_default_timeout(10_000)
     log_in(page, "alice")
-    page.goto(f"/matches/{match.pk}/discards/")
+    page.goto(reverse("cribbage_match_discards", args=[match.pk]))
     page.wait_for_selector("tr.yours")
     assert "your discard" in page.locator("tr.yours").inner_text().lower()
     assert page.evaluate("document.documentElement.scrollWidth") <= width
