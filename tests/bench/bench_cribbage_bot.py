@@ -204,57 +204,80 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="deals per role (issue: 2000)")
     parser.add_argument("--hands", type=int, default=1000, help="pegging hands (issue: 4000)")
-    parser.add_argument("--games", type=int, default=400, help="games vs greedy (issue: 10000)")
-    parser.add_argument("--random-games", type=int, default=200, help="games vs random")
+    parser.add_argument("--games", type=int, default=200, help="games vs greedy (issue: 10000)")
+    parser.add_argument("--random-games", type=int, default=100, help="games vs random")
     parser.add_argument("--workers", type=int, default=WORKERS)
+    parser.add_argument(
+        "--only",
+        choices=("discard", "pegging", "games"),
+        action="append",
+        help="run only these parts (repeatable; default all)",
+    )
     args = parser.parse_args(argv)
+    parts_to_run = set(args.only or ("discard", "pegging", "games"))
     parts = args.workers * 4
     with ProcessPoolExecutor(args.workers) as pool:
-        started = time.perf_counter()
-        for dealer in (True, False):
-            role = "dealer" if dealer else "pone"
-            for name in ("strong", "easy", "greedy"):
-                jobs = [
-                    (name, 1_000_000 * dealer + a, n, dealer) for a, n in chunks(args.deals, parts)
-                ]
-                rows = [row for part in spread(pool, discard_regret, jobs) for row in part]
-                losses = [loss for loss, _ in rows]
-                best = sum(hit for _, hit in rows)
-                print(
-                    f"discard regret {role:6} {name:6}: {mean_interval(losses)} points a deal; "
-                    f"best discard {wilson(best, len(rows))}"
-                )
-        print(f"  ({time.perf_counter() - started:.0f} s)")
+        if "discard" in parts_to_run:
+            report_discards(pool, args.deals, parts)
+        if "pegging" in parts_to_run:
+            report_pegging(pool, args.hands, parts)
+        if "games" in parts_to_run:
+            report_games(pool, args.games, args.random_games, args.workers, parts)
 
-        started = time.perf_counter()
-        for name in ("strong", "easy"):
-            jobs = [(name, "greedy", 2_000_000 + a, n) for a, n in chunks(args.hands, parts)]
-            margins = [m for part in spread(pool, pegging, jobs) for m in part]
-            print(f"pegging {name} - greedy: {mean_interval(margins)} points a hand")
-        print(f"  ({time.perf_counter() - started:.0f} s)")
 
-        all_times: list[float] = []
-        for opponent, count in (("greedy", args.games), ("random", args.random_games)):
-            started = time.perf_counter()
-            jobs = [("strong", opponent, 3_000_000 + a, n) for a, n in chunks(count, parts)]
-            wins, times = [], []
-            for part_wins, part_times in spread(pool, games, jobs):
-                wins += part_wins
-                times += part_times
-            all_times += times
-            elapsed = time.perf_counter() - started
+def report_discards(pool: ProcessPoolExecutor, deals: int, parts: int) -> None:
+    started = time.perf_counter()
+    for dealer in (True, False):
+        role = "dealer" if dealer else "pone"
+        for name in ("strong", "easy", "greedy"):
+            jobs = [(name, 1_000_000 * dealer + a, n, dealer) for a, n in chunks(deals, parts)]
+            rows = [row for part in spread(pool, discard_regret, jobs) for row in part]
+            losses = [loss for loss, _ in rows]
+            best = sum(hit for _, hit in rows)
             print(
-                f"games to 121, strong vs {opponent}: wins {wilson(sum(wins), len(wins))} "
-                f"({elapsed:.0f} s on {args.workers} workers, "
-                f"{elapsed * args.workers / len(wins):.2f} core-s a game)"
+                f"discard regret {role:6} {name:6}: {mean_interval(losses)} points a deal; "
+                f"best discard {wilson(best, len(rows))}",
+                flush=True,
             )
-        all_times.sort()
-        n = len(all_times)
+    print(f"  ({time.perf_counter() - started:.0f} s)", flush=True)
+
+
+def report_pegging(pool: ProcessPoolExecutor, hands: int, parts: int) -> None:
+    started = time.perf_counter()
+    for name in ("strong", "easy"):
+        jobs = [(name, "greedy", 2_000_000 + a, n) for a, n in chunks(hands, parts)]
+        margins = [m for part in spread(pool, pegging, jobs) for m in part]
+        print(f"pegging {name} - greedy: {mean_interval(margins)} points a hand", flush=True)
+    print(f"  ({time.perf_counter() - started:.0f} s)", flush=True)
+
+
+def report_games(
+    pool: ProcessPoolExecutor, count: int, random_count: int, workers: int, parts: int
+) -> None:
+    all_times: list[float] = []
+    for opponent, games_count in (("greedy", count), ("random", random_count)):
+        started = time.perf_counter()
+        jobs = [("strong", opponent, 3_000_000 + a, n) for a, n in chunks(games_count, parts)]
+        wins, times = [], []
+        for part_wins, part_times in spread(pool, games, jobs):
+            wins += part_wins
+            times += part_times
+        all_times += times
+        elapsed = time.perf_counter() - started
         print(
-            f"strong move time (CPU, moves with a choice): median "
-            f"{1000 * all_times[n // 2]:.1f} ms, p99 {1000 * all_times[int(n * 0.99)]:.1f} ms, "
-            f"max {1000 * all_times[-1]:.1f} ms over {n:,} moves"
+            f"games to 121, strong vs {opponent}: wins {wilson(sum(wins), len(wins))} "
+            f"({elapsed:.0f} s on {workers} workers, "
+            f"{elapsed * workers / len(wins):.2f} core-s a game)",
+            flush=True,
         )
+    all_times.sort()
+    n = len(all_times)
+    print(
+        f"strong move time (CPU, moves with a choice): median "
+        f"{1000 * all_times[n // 2]:.1f} ms, p99 {1000 * all_times[int(n * 0.99)]:.1f} ms, "
+        f"max {1000 * all_times[-1]:.1f} ms over {n:,} moves",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":
