@@ -64,7 +64,9 @@ def test_most_active_this_month(alice, bob, charlie, days):
 def test_cribbage_figures_add_up_to_the_losers_score(
     alice, bob, django_capture_on_commit_callbacks
 ):
-    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    match = services.match_create(
+        creator=alice, variant="cribbage", players=2, options={"target": 61}
+    )
     services.match_join(match_id=match.pk, user=bob)
     with django_capture_on_commit_callbacks(execute=True):
         match = play_out(match, {0: alice, 1: bob})
@@ -72,7 +74,7 @@ def test_cribbage_figures_add_up_to_the_losers_score(
     loser_seat = 1 if 0 in match.outcome["winners"] else 0
     loser = MatchRecord.objects.get(match=match, seat=loser_seat)
     got = loser.figures
-    assert got["deals"] > 5 and got["hands"] > 0
+    assert got["deals"] >= 3 and got["hands"] > 0 and got["cribs"] > 0
     assert got["pegging"] + got["heels"] + got["hand_points"] + got["crib_points"] == loser.score
     assert 0 <= got["best_hand"] <= 29
     [cribbage] = stats.member_stats(loser.user)
