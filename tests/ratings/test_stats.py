@@ -74,7 +74,7 @@ def test_cribbage_figures_add_up_to_the_losers_score(
     loser_seat = 1 if 0 in match.outcome["winners"] else 0
     loser = MatchRecord.objects.get(match=match, seat=loser_seat)
     got = loser.figures
-    assert got["deals"] >= 3 and got["hands"] > 0 and got["cribs"] > 0
+    assert got["deals"] >= 2 and got["hands"] > 0
     assert got["pegging"] + got["heels"] + got["hand_points"] + got["crib_points"] == loser.score
     assert 0 <= got["best_hand"] <= 29
     [cribbage] = stats.member_stats(loser.user)
