@@ -10,16 +10,15 @@ A game without an entry of its own gets its figures from its outcome: the whole-
 points...), shown per deal when the terms count deals, else per match. No replay is needed.
 
 A game can bring its own figures with its web plug-in, without touching this file: a module
-`games/variants/<key>/figures.py` holding `FIGURES = Figures(count=..., show=...)` is found by
-`figures_for(key)`. Cribbage's are here because they came first.
+`figures` in its web folder (`games/variants/<key>/figures.py`, found through
+`WebGame.extension`) holding `FIGURES = Figures(count=..., show=...)`. Cribbage's are here
+because they came first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import import_module
-from importlib.util import find_spec
 from typing import Any
 
 Totals = dict[str, int]
@@ -40,14 +39,15 @@ def register(key: str, figures: Figures) -> None:
 
 
 def figures_for(key: str) -> Figures | None:
-    """The game's own figures: registered here, or found in its web plug-in's folder."""
+    """The game's own figures: registered here, or its web folder's `figures` module."""
     if key not in FIGURES:
-        name = f"games.variants.{key}.figures"
+        from games.variants import web_game
+
         try:
-            found = find_spec(name) is not None
-        except ModuleNotFoundError:  # no web plug-in folder for this game at all
-            found = False
-        FIGURES[key] = getattr(import_module(name), "FIGURES", None) if found else None
+            module = web_game(key).extension("figures")
+        except KeyError:  # a game no longer registered (an old match)
+            module = None
+        FIGURES[key] = getattr(module, "FIGURES", None)
     return FIGURES[key]
 
 
