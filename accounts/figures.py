@@ -5,19 +5,20 @@ gets the replay of a match (the engine's states with the events each move made, 
 `games.services.replay` returns them) and gives each seat a dict of whole-number totals;
 `show` turns a member's totals, summed over matches, into labelled figures for the profile.
 Totals whose name starts with "best_" are combined by taking the largest, all others add up.
-A game without an entry shows the figures every game has (played, won, skunks, score).
+A game without an entry of its own gets its figures from its outcome: the whole-number
+`terms` each side reports (Table Top's points, CrossCrib's game points, Kings Cribbage's rack
+points...), shown per deal when the terms count deals, else per match. No replay is needed.
 
 A game can bring its own figures with its web plug-in, without touching this file: a module
-`games/variants/<key>/figures.py` holding `FIGURES = Figures(count=..., show=...)` is found by
-`figures_for(key)`. Cribbage's are here because they came first.
+`figures` in its web folder (`games/variants/<key>/figures.py`, found through
+`WebGame.extension`) holding `FIGURES = Figures(count=..., show=...)`. Cribbage's are here
+because they came first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import import_module
-from importlib.util import find_spec
 from typing import Any
 
 Totals = dict[str, int]
@@ -38,14 +39,15 @@ def register(key: str, figures: Figures) -> None:
 
 
 def figures_for(key: str) -> Figures | None:
-    """The game's own figures: registered here, or found in its web plug-in's folder."""
+    """The game's own figures: registered here, or its web folder's `figures` module."""
     if key not in FIGURES:
-        name = f"games.variants.{key}.figures"
+        from games.variants import web_game
+
         try:
-            found = find_spec(name) is not None
-        except ModuleNotFoundError:  # no web plug-in folder for this game at all
-            found = False
-        FIGURES[key] = getattr(import_module(name), "FIGURES", None) if found else None
+            module = web_game(key).extension("figures")
+        except KeyError:  # a game no longer registered (an old match)
+            module = None
+        FIGURES[key] = getattr(module, "FIGURES", None)
     return FIGURES[key]
 
 
@@ -63,6 +65,34 @@ def combine(rows: Sequence[Totals]) -> Totals:
 
 def average(points: int, count: int) -> str:
     return f"{points / count:.1f}" if count else "–"
+
+
+# -- any game: the outcome's terms ------------------------------------------------------------
+
+
+def count_terms(outcome: dict[str, Any], players: int) -> dict[int, Totals]:
+    """Each seat's side's whole-number terms, over every game of the match (else the last)."""
+    games = outcome.get("games") or [outcome]
+    totals: dict[int, Totals] = {seat: {"matches": 1} for seat in range(players)}
+    for game in games:
+        for side in game.get("sides", []):
+            terms = side.get("terms") or {}
+            for seat in side.get("seats", []):
+                row = totals.setdefault(seat, {"matches": 1})
+                for name, value in terms.items():
+                    if isinstance(value, int) and not isinstance(value, bool):
+                        row[name] = row.get(name, 0) + value
+    return totals
+
+
+def show_terms(totals: Totals) -> list[tuple[str, str]]:
+    deals = totals.get("deals", 0)
+    per, count = ("deal", deals) if deals else ("match", totals.get("matches", 0))
+    return [
+        (f"{name.replace('_', ' ').capitalize()} per {per}", average(value, count))
+        for name, value in sorted(totals.items())
+        if name not in ("deals", "matches")
+    ]
 
 
 # -- Cribbage ---------------------------------------------------------------------------------

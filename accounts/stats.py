@@ -92,7 +92,10 @@ def fill_figures(match_id: int) -> None:
         return
     hook = game_figures.figures_for(match.variant)
     try:
-        counted = hook.count(replay(match), match.players) if hook else {}
+        if hook is None:
+            counted = game_figures.count_terms(match.outcome or {}, match.players)
+        else:
+            counted = hook.count(replay(match), match.players)
     except Exception:  # a log that no longer replays must not break anything else
         log.exception("could not count the figures of match %s", match_id)
         return
@@ -206,8 +209,7 @@ def member_stats(user: User) -> list[GameStats]:
     for game, entry in stats.items():
         entry.totals = game_figures.combine(totals.get(game, []))
         hook = game_figures.figures_for(game)
-        if hook is not None:
-            entry.figures = hook.show(entry.totals)
+        entry.figures = (hook.show if hook else game_figures.show_terms)(entry.totals)
     for rating in Rating.objects.filter(user=user).order_by("game", "players"):
         entry = stats.setdefault(rating.game, GameStats(rating.game, game_name(rating.game)))
         entry.ratings.append(rating_json(rating))
