@@ -44,7 +44,9 @@ class Variant(Protocol):
     must not see, so one shared test can check every view. `dump`/`load` round-trip exactly
     through JSON. `levels` names the computer's levels, weakest first; `computer(state, seat,
     level, rng)` picks a move from what that seat may see. `tournament` says how a club
-    tournament scores one of its games.
+    tournament scores one of its games. Optional `timed(options)`: True when the game needs
+    the time of each move (Cribist's time limit); the server then stamps every move with
+    "at" (whole seconds), so the engine itself never reads a clock and replays stay exact.
     """
 
     key: str
