@@ -24,7 +24,7 @@ from accounts.models import User
 from games import realtime, signals
 from games.engine import computer_move
 from games.engine.core import levels as computer_levels
-from games.engine.core import preview
+from games.engine.core import places, preview
 from games.engine.core.variant import (
     BadOptions,
     IllegalMove,
@@ -565,6 +565,12 @@ def _finish_early(match: Match, losers: set[int], ending: str, reason: str) -> N
          "games_won": 0}
         for _, seats in sorted(teams.items())
     ]  # fmt: skip
+    # Places: the sides that stay are placed by their scores; the side that gave up comes last.
+    staying = [side for side in sides if not set(side["seats"]) <= losers]
+    for side, place in zip(staying, places([side["score"] for side in staying]), strict=True):
+        side["place"] = place
+    for side in sides:
+        side.setdefault("place", len(staying) + 1)
     winners = sorted(s.index for s in match.seats.all() if s.index not in losers)
     names = seat_names(match)
     match.outcome = {

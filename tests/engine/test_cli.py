@@ -179,6 +179,13 @@ def test_the_variant_can_come_first_and_defaults_to_cribbage(capsys, monkeypatch
     assert calls == [("cribbage", 2, 3, "s"), ("cribbage", 3, 1, "t")]
 
 
+def test_the_variant_before_the_subcommand_is_the_one_played(capsys) -> None:
+    status, out, _ = run(
+        capsys, "--variant", "tabletop", "selfplay", "--players", "2", "--games", "1", "--seed", "v"
+    )
+    assert status == 0 and json.loads(out)["variant"] == "tabletop"
+
+
 def test_an_unknown_variant_is_refused(capsys) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["--variant", "chess", "score", "5H", "5C", "5S", "JD", "--starter", "5D"])

@@ -54,7 +54,7 @@ def build_parser(variant: str) -> argparse.ArgumentParser:
         description="Score and simulate games of the cribbage family.",
         parents=[choose],
     )
-    parser.set_defaults(variant=DEFAULT_VARIANT)
+    parser.set_defaults(variant=variant)  # read from the line first, wherever it stands
     commands = parser.add_subparsers(title="subcommands", required=True, metavar="SUBCOMMAND")
     game_cli = _game_cli(variant)
     if game_cli is not None:

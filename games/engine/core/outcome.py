@@ -112,10 +112,10 @@ class TournamentScoring:
             if isinstance(score, bool) or not isinstance(score, int):
                 raise ValueError("scores are whole numbers of points")
         values = [int(s) for s in scores]  # type: ignore[call-overload]
+        if self.kind != "race":
+            return values  # a ranked game may end below zero (Kings Cribbage's rack penalties)
         if any(v < 0 for v in values):
             raise ValueError("a score cannot be negative")
-        if self.kind != "race":
-            return values
         target = int(options.get("target", 0))
         high, low = max(values), min(values)
         if high < target:

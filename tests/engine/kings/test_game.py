@@ -369,6 +369,7 @@ def test_random_games_keep_every_rule(players, options, seed):
         assert sorted(every_tile(after)) == sorted(FULL_BAG)
         assert all(len(rack) <= 5 for rack in after.racks)
         assert bool(KINGS.to_move(after)) == (KINGS.outcome(after) is None)
+        state = after
         if step % 3:
             continue  # the shared test checks every step's moves and views; this, every third
         to_move = KINGS.to_move(after)
@@ -378,7 +379,6 @@ def test_random_games_keep_every_rule(players, options, seed):
         for viewer in [*range(players), None]:
             text = json.dumps(KINGS.view(after, viewer))
             assert not set(IDENTITY.findall(text)) & KINGS.hidden(after, viewer)
-        state = after
     assert KINGS.outcome(state) is not None and history
     replayed = KINGS.new_state(players, options, f"random {seed}".encode())
     for seat, move in history:
