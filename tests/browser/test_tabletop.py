@@ -63,6 +63,7 @@ def play_one_deal(page: Page, screenshot, name: str, cribs: int = 0) -> None:
 
 
 def test_a_member_plays_a_deal_of_table_top_and_of_crosscrib(page: Page, alice, screenshot):
+    page.set_default_timeout(30_000)  # two whole deals; a busy machine serves pages slowly
     log_in(page, "alice")
     start(page, "tabletop", "31")
     expect(page.locator("#hand")).to_contain_text("card")
