@@ -366,6 +366,7 @@ def test_random_games_keep_every_rule(players, options, seed):
     history, state = [], start
     for step, (_before, seat, move, after, _events) in enumerate(random_steps(start, rng)):
         history.append((seat, move))
+        state = after
         assert sorted(every_tile(after)) == sorted(FULL_BAG)
         assert all(len(rack) <= 5 for rack in after.racks)
         assert bool(KINGS.to_move(after)) == (KINGS.outcome(after) is None)
