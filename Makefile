@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test check bench format clean
+.PHONY: run test check bench bench-load format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ check: $(VENV)/.installed
 ## bench: print the speed figures the issues ask for
 bench: $(VENV)/.installed
 	@for f in tests/bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+## bench-load: live matches over HTTP + sockets on a real daphne, before (main) and after
+bench-load: $(VENV)/.installed
+	$(BIN)/python tests/bench/bench_load.py $(BENCH_ARGS)
 
 format: $(VENV)/.installed
 	$(BIN)/ruff format .

@@ -39,8 +39,7 @@ class MatchConsumer(WebsocketConsumer):
         if _page_seq(self.scope) == match.seq:
             # The page was rendered from this very board: remember its fragments instead of
             # sending them again, so a half-made choice on the page is not wiped out.
-            context = presenters.match_context(match, self.user)
-            self.sent = presenters.render_regions(context)
+            self.sent = dict(presenters.viewer_regions(match, self.user))
         self.push(match)
 
     def disconnect(self, code: int) -> None:
@@ -57,14 +56,13 @@ class MatchConsumer(WebsocketConsumer):
         self.push()
 
     def presence_changed(self, event: dict) -> None:
-        self.push()  # who is here shows in several fragments; unchanged ones are not sent
+        self.push(regions=presenters.PRESENCE_REGIONS)  # only who is here, and what to claim
 
     def push(self, match=None, regions=presenters.REGIONS) -> None:
         match = match or presenters.load_match(self.match_id)
         if match is None:
             return
-        context = presenters.match_context(match, self.user)
-        rendered = presenters.render_regions(context, regions)
+        rendered = presenters.viewer_regions(match, self.user, regions)
         changed = [html for region, html in rendered.items() if self.sent.get(region) != html]
         self.sent.update(rendered)
         self.send(text_data="".join(changed) + presenters.seq_marker(match))

@@ -7,11 +7,15 @@ see is put into the context: the engine's view for that seat is the only source 
 
 from __future__ import annotations
 
+import threading
+import time
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.db.models import Prefetch, Q
+from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -27,6 +31,7 @@ from games.variants import web_game, web_games
 COMMON_REGIONS = ("status", "players", "events", "actions", "error")
 VARIANT_REGIONS = ("board", "hand")
 REGIONS = (*COMMON_REGIONS, *VARIANT_REGIONS)
+PRESENCE_REGIONS = ("players", "actions")  # who is at the table, and what may be claimed
 EVENTS_SHOWN = 12
 LOBBY_LIMIT = 50
 
@@ -48,10 +53,11 @@ def load_match(match_id: int) -> Match | None:
     """The match with its seats and their members (two queries)."""
     if not services.valid_id(match_id):
         return None
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
     return (
         Match.objects.filter(pk=match_id)
         .select_related("created_by")
-        .prefetch_related("seats__user")
+        .prefetch_related(seats)
         .first()
     )
 
@@ -189,6 +195,59 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
         )
         out[region] = render_to_string(template, ctx)
     return out
+
+
+# Rendered regions shared by every socket of this process: one render per move for each kind of
+# viewer (a seat, or all spectators), not one per socket. An entry is keyed by everything the
+# fragments are drawn from (the board's seq and status, who sits where and who is connected, and
+# the viewer's seat), and lives a moment only, so that the "away" clocks drawn into it stay true.
+RENDER_CACHE_SECONDS = 5.0
+RENDER_CACHE_SIZE = 4096
+_render_cache: OrderedDict[tuple, tuple[float, dict[str, str]]] = OrderedDict()
+_render_lock = threading.Lock()
+renders: Counter[tuple] = Counter()  # (match, seq, seat, regions) -> times drawn, for tests
+
+
+def viewer_regions(match: Match, user: User | None, regions=REGIONS) -> dict[str, str]:
+    """The out-of-band regions `user` is shown, drawn at most once per viewer kind and board.
+
+    The key holds the viewer's seat (None for every spectator), so a seat's entry is built only
+    from that seat's view and is only ever handed to that same seat.
+    """
+    seat = services.seat_for(match, user)
+    key = (
+        match.pk,
+        match.seq,
+        match.status,
+        match.updated_at,
+        tuple(
+            (s.index, s.name, s.user_id, s.is_computer, s.took_over)
+            + (s.connections > 0, s.away_since)
+            for s in match.seats.all()
+        ),
+        seat.index if seat is not None else None,
+        user is not None and match.created_by_id == getattr(user, "pk", None),
+        tuple(regions),
+    )
+    with _render_lock:
+        found = _render_cache.get(key)
+        if found is not None and time.monotonic() - found[0] < RENDER_CACHE_SECONDS:
+            return found[1]
+    rendered = render_regions(match_context(match, user), regions)
+    renders[(match.pk, match.seq, key[5], key[7])] += 1
+    with _render_lock:
+        _render_cache[key] = (time.monotonic(), rendered)
+        while len(_render_cache) > RENDER_CACHE_SIZE:
+            _render_cache.popitem(last=False)
+    return rendered
+
+
+def mover_answer(match: Match):
+    """The answer to an accepted move from a page whose socket is open: the socket brings the
+    new board to every page (the mover's too), so the answer only clears the error line and
+    says which seq to expect (X-Match-Seq), letting the page fetch the board if no push comes."""
+    html = render_to_string("games/match.html#error", {"match": match, "oob": True})
+    return HttpResponse(html, headers={"X-Match-Seq": str(match.seq)})
 
 
 def seq_marker(match: Match) -> str:

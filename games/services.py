@@ -18,6 +18,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Case, F, Value, When
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from accounts.models import User
@@ -601,19 +603,22 @@ def _bump(match: Match) -> None:
 
 
 def _count_connection(match_id: int, user: User, delta: int) -> None:
-    if user is None or not user.is_authenticated:
+    """Count a page of the member's in or out: one atomic UPDATE of the seat, no row lock on
+    the match (a socket's connect must not wait behind moves), then tell the table."""
+    if user is None or not user.is_authenticated or not valid_id(match_id):
         return
+    now = timezone.now()
+    left = Greatest(F("connections") + delta, Value(0))
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
-        if match is None:
-            return
-        seat = match.seats.filter(user_id=user.pk, took_over=False).first()
-        if seat is None:
-            return
-        seat.connections = max(0, seat.connections + delta)
-        seat.away_since = timezone.now() if seat.connections == 0 else None
-        seat.save(update_fields=["connections", "away_since"])
-        _after_commit(match, presence=True)
+        seats = Seat.objects.filter(match_id=match_id, user_id=user.pk, took_over=False)
+        changed = seats.update(
+            connections=left,
+            away_since=Case(When(connections__lte=-delta, then=Value(now)), default=None),
+        )
+        if changed:
+            transaction.on_commit(
+                lambda: realtime.group_send(f"match-{match_id}", {"type": "presence.changed"})
+            )
 
 
 def _after_commit(match: Match, *, lobby: bool = False, presence: bool = False) -> None:

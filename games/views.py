@@ -114,7 +114,7 @@ def move(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         seq = _seq(request.POST.get("seq", ""))
         move_data = _parse_move(match_id, request.POST)
-        services.match_play(match_id=match_id, user=request.user, seq=seq, move=move_data)
+        played = services.match_play(match_id=match_id, user=request.user, seq=seq, move=move_data)
     except ValueError as bad:
         error, status = str(bad) or "that move could not be read", 400
     except services.NotFound:
@@ -125,6 +125,8 @@ def move(request: HttpRequest, match_id: int) -> HttpResponse:
         if error:
             messages.error(request, error[:1].upper() + error[1:] + ".")
         return redirect("match", match_id=match_id)
+    if error is None and request.headers.get("X-Match-Socket") == "open":
+        return presenters.mover_answer(played.match)
     return _regions_response(request, match_id, error=error, status=status)
 
 

@@ -50,6 +50,25 @@
     }
   });
 
+  // Socket protocol: while the socket is live, a move's answer carries only the error line and
+  // the seq to expect (X-Match-Seq); the board itself comes by the socket. If it does not come
+  // soon, fetch it.
+  let socketLive = false;
+  match.addEventListener("htmx:wsOpen", () => { socketLive = true; });
+  match.addEventListener("htmx:wsClose", () => { socketLive = false; });
+  document.body.addEventListener("htmx:configRequest", (event) => {
+    if (socketLive && event.detail.path === match.dataset.moveUrl) {
+      event.detail.headers["X-Match-Socket"] = "open";
+    }
+  });
+  document.body.addEventListener("htmx:afterRequest", (event) => {
+    const xhr = event.detail.xhr;
+    const expected = xhr && parseInt(xhr.getResponseHeader("X-Match-Seq") || "", 10);
+    if (expected > 0) {
+      setTimeout(() => { if (currentSeq() < expected) fetchBoard(); }, 3000);
+    }
+  });
+
   match.addEventListener("htmx:wsConnecting", () => setConn("connecting", "Connecting…"));
   match.addEventListener("htmx:wsOpen", () => setConn("live", "Live"));
   match.addEventListener("htmx:wsClose", () => setConn("reconnecting", "Reconnecting…"));

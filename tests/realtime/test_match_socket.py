@@ -30,8 +30,11 @@ async def open_socket(match_id, user=None, seq=None):
 
 
 async def drain(communicator) -> str:
-    """Everything the socket has sent so far, joined."""
+    """Everything the socket has sent so far, joined (waiting a while for the first message:
+    the first render of a fresh process compiles templates, slow on a busy machine)."""
     parts = []
+    if not await communicator.receive_nothing(timeout=10):
+        parts.append(await communicator.receive_from())
     while not await communicator.receive_nothing(timeout=0.3):
         parts.append(await communicator.receive_from())
     return "".join(parts)

@@ -1,0 +1,180 @@
+"""What a move costs the server: regions drawn once per kind of viewer (each seat, and one for
+all spectators), not once per socket; a lean answer to the mover when the socket brings the
+board; few queries per push; no lock on the match when a page connects; settings that keep
+database connections and quiet Redis sockets alive."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from games import presenters, services
+from tests.conftest import in_ci, skip_or_fail
+from tests.games.helpers import any_move, fresh
+from tests.realtime.test_match_socket import drain, open_socket, play, start_two_player
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.asyncio
+async def test_a_move_draws_each_region_once_per_seat_and_once_for_all_spectators(
+    alice, bob, charlie, dana
+):
+    match = await start_two_player(alice, bob)
+    sockets = [(await open_socket(match.pk, user))[0] for user in (alice, bob, charlie, dana)]
+    for sock in sockets:
+        await drain(sock)
+    seat = match.to_move[0]
+    await play(match, alice if seat == 0 else bob, seat)
+    pushed = [await drain(sock) for sock in sockets]
+    drawn = {
+        viewer: presenters.renders[(match.pk, match.seq + 1, viewer, presenters.REGIONS)]
+        for viewer in (0, 1, None)
+    }
+    assert drawn == {0: 1, 1: 1, None: 1}  # once per seat, once for both spectators
+    assert all('id="match-seq"' in html for html in pushed)
+    assert pushed[2] == pushed[3]  # both spectators got the same fragments
+    assert pushed[0] != pushed[2] and pushed[1] != pushed[2]
+    for sock in sockets:
+        await sock.disconnect()
+
+
+def test_a_seat_is_never_handed_another_viewers_render(alice, bob, charlie):
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    match = presenters.load_match(match.pk)
+    hands = {
+        user.username: presenters.viewer_regions(match, user)["hand"]
+        for user in (alice, bob, charlie)
+    }
+    assert len(set(hands.values())) == 3
+    fresh_alice = presenters.render_regions(presenters.match_context(match, alice))["hand"]
+    assert hands["alice"] == fresh_alice
+
+
+def _move_post(client, match, seat, **headers):
+    import json
+
+    move = any_move(match, seat)
+    return client.post(
+        f"/matches/{match.pk}/move/",
+        {"seq": match.seq, "move": json.dumps(move)},
+        HTTP_HX_REQUEST="true",
+        **headers,
+    )
+
+
+def _client(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_movers_answer_carries_no_region_the_socket_sends(alice, bob):
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    match = fresh(match)
+    seat = match.to_move[0]
+    mover = _client(alice if seat == 0 else bob)
+    answer = _move_post(mover, match, seat, HTTP_X_MATCH_SOCKET="open")
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    assert 'id="move-error"' in html
+    for region in ("board", "hand", "players", "status", "events", "actions", "match-seq"):
+        assert f'id="{region}"' not in html
+    assert len(answer.content) < 512
+    assert int(answer["X-Match-Seq"]) == match.seq + 1
+
+
+def test_a_page_without_a_socket_still_gets_the_whole_board(alice, bob):
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    match = fresh(match)
+    seat = match.to_move[0]
+    answer = _move_post(_client(alice if seat == 0 else bob), match, seat)
+    html = answer.content.decode()
+    assert answer.status_code == 200
+    assert 'id="board"' in html and 'id="hand"' in html and 'id="match-seq"' in html
+
+
+def test_a_refused_move_still_answers_with_the_board_to_heal_from(alice, bob):
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    match = fresh(match)
+    seat = match.to_move[0]
+    match.seq -= 1  # a move from an old board
+    mover = _client(alice if seat == 0 else bob)
+    answer = _move_post(mover, match, seat, HTTP_X_MATCH_SOCKET="open")
+    assert answer.status_code == 409
+    assert 'id="board"' in answer.content.decode()
+
+
+def test_a_push_reads_the_match_in_two_queries_and_draws_from_the_cache(alice, bob):
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    presenters.viewer_regions(presenters.load_match(match.pk), alice)
+    with CaptureQueriesContext(connection) as queries:
+        again = presenters.load_match(match.pk)
+        presenters.viewer_regions(again, alice)
+    assert len(queries) == 2, [q["sql"] for q in queries]
+
+
+def test_counting_a_page_in_takes_no_lock_on_the_match(alice, bob):
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    with CaptureQueriesContext(connection) as queries:
+        services.seat_connected(match_id=match.pk, user=alice)
+    framing = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE")
+    sql = [q["sql"] for q in queries if not q["sql"].startswith(framing)]
+    assert len(sql) == 1 and sql[0].startswith("UPDATE"), sql
+    assert "FOR UPDATE" not in " ".join(sql)
+    seat = fresh(match).seats.get(user=alice)
+    assert seat.connections == 1 and seat.away_since is None
+    services.seat_connected(match_id=match.pk, user=alice)
+    services.seat_disconnected(match_id=match.pk, user=alice)
+    assert fresh(match).seats.get(user=alice).away_since is None  # one page still open
+    services.seat_disconnected(match_id=match.pk, user=alice)
+    services.seat_disconnected(match_id=match.pk, user=alice)  # never below zero
+    seat = fresh(match).seats.get(user=alice)
+    assert seat.connections == 0 and seat.away_since is not None
+
+
+def test_database_connections_are_kept_and_checked():
+    db = settings.DATABASES["default"]
+    assert db["CONN_MAX_AGE"] > 0
+    assert db["CONN_HEALTH_CHECKS"] is True
+
+
+def test_redis_reads_wait_longer_than_the_channel_layers_blocking_pop():
+    from channels_redis.core import RedisChannelLayer
+
+    assert settings.REDIS_HOST["socket_timeout"] > RedisChannelLayer().brpop_timeout
+    assert settings.REDIS_HOST["socket_keepalive"] is True
+
+
+@pytest.mark.asyncio
+async def test_a_quiet_redis_socket_outlives_the_read_timeout():
+    """Against a real Redis (REDIS_URL): a receive left waiting longer than redis-py's default
+    5 s read timeout gets no error, and a message after the quiet spell still arrives."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        if in_ci():
+            skip_or_fail("REDIS_URL is not set")
+        pytest.skip("REDIS_URL is not set")
+    from channels_redis.core import RedisChannelLayer
+
+    layer = RedisChannelLayer(hosts=[{**settings.REDIS_HOST, "address": url}], prefix="quiet")
+    channel = await layer.new_channel()
+    waiting = asyncio.ensure_future(layer.receive(channel))
+    await asyncio.sleep(12)  # more than twice redis-py 8's default read timeout
+    assert not waiting.done() or waiting.exception() is None
+    await layer.send(channel, {"type": "after.quiet"})
+    message = await asyncio.wait_for(waiting, 5)
+    assert message["type"] == "after.quiet"
+    await layer.flush()
