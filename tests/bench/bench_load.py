@@ -132,7 +132,10 @@ def main() -> None:
     )
     for label, figures in results:
         _report(label, figures)
-    shutil.rmtree(WORK, ignore_errors=True)
+    if any(figures.errors for _, figures in results):
+        print(f"(daphne logs kept in {WORK})")
+    else:
+        shutil.rmtree(WORK, ignore_errors=True)
 
 
 def _export(revision: str) -> Path:
@@ -150,14 +153,18 @@ def _run(tree: Path, users, cookies, args) -> Figures:
     figures = Figures()
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(tree)}
+    log_path = WORK / f"daphne-{port}.log"
     server = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
          "cribsite.asgi:application"],
-        cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=log_path.open("wb"),
     )  # fmt: skip
     try:
         _wait_for(port)
         asyncio.run(_play(port, users, cookies, args, server.pid, figures))
+    except Exception:
+        print(log_path.read_text(errors="replace")[-3000:])
+        raise
     finally:
         server.terminate()
         began = time.monotonic()
@@ -167,13 +174,16 @@ def _run(tree: Path, users, cookies, args) -> Figures:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
-        log = server.stderr.read().decode(errors="replace")
-        figures.errors += [line for line in log.splitlines() if "Traceback" in line][:5]
+        log = log_path.read_text(errors="replace").splitlines()
+        errors = [line for line in log if line and not line.startswith((" ", "Traceback"))]
+        figures.errors += [line for line in errors if "Error" in line or "Exception" in line][:5]
     return figures
 
 
 async def _play(port, users, cookies, args, pid, figures: Figures) -> None:
     matches = [await asyncio.to_thread(_new_match, users) for _ in range(args.matches)]
+    for cookie in cookies:  # a fresh process compiles its templates on first use: not measured
+        await asyncio.to_thread(_get, port, f"/matches/{matches[0].pk}/", cookie)
     tables = [await _open_table(port, match.pk, cookies, figures) for match in matches]
     await asyncio.sleep(0.5)
     cpu0, began = _cpu(pid), time.monotonic()
@@ -193,14 +203,29 @@ async def _play(port, users, cookies, args, pid, figures: Figures) -> None:
 async def _open_table(port, match_id, cookies, figures) -> list[Watched]:
     table = []
     for cookie in cookies:  # two seats, then the spectator
-        ws = await websockets.connect(
-            f"ws://127.0.0.1:{port}/ws/matches/{match_id}/",
-            origin=f"http://127.0.0.1:{port}",
-            additional_headers={"Cookie": cookie},
-            max_size=None,
-        )
+        for attempt in range(3):
+            try:
+                ws = await websockets.connect(
+                    f"ws://127.0.0.1:{port}/ws/matches/{match_id}/",
+                    origin=f"http://127.0.0.1:{port}",
+                    additional_headers={"Cookie": cookie},
+                    max_size=None,
+                    open_timeout=60,
+                )
+                break
+            except (websockets.InvalidMessage, OSError) as failed:
+                figures.errors.append(f"handshake failed ({attempt + 1}): {failed}")
+        else:
+            raise SystemExit("a socket could not be opened three times running")
         table.append(Watched(ws, figures))
     return table
+
+
+def _get(port: int, path: str, cookie: str) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    conn.request("GET", path, headers={"Cookie": cookie, "Host": "127.0.0.1"})
+    conn.getresponse().read()
+    conn.close()
 
 
 async def _play_match(port, match_id, table, cookies, args, stop, figures: Figures) -> None:

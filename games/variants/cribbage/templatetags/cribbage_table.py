@@ -27,6 +27,7 @@ raises TemplateSyntaxError.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -61,8 +62,18 @@ def pegboard(
     colors: Sequence[str] | None = None,
 ) -> SafeString:
     """A drawn cribbage board with two pegs per side, and the scores in text."""
-    board = board_layout(sides, target, names, colors)
-    return draw("games/cribbage/pegboard.svg.html", {"board": board})
+    board = board_layout(sides, target, names, colors, holes=False)
+    shape = (board["target"], len(board["tracks"]), tuple(t["color"] for t in board["tracks"]))
+    context = {"board": board, "fixed": _fixed_drawing(*shape)}
+    return draw("games/cribbage/pegboard.svg.html", context)
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed_drawing(target: int, count: int, colors: tuple[str, ...]) -> SafeString:
+    """The wood, the holes, the routes and the hole numbers: the same for every board of this
+    target, number of sides and colours, so drawn once per process and reused every move."""
+    board = board_layout([{"score": 0}] * count, target, None, colors)
+    return draw("games/cribbage/pegboard_fixed.svg.html", {"board": board})
 
 
 def board_layout(
@@ -70,8 +81,11 @@ def board_layout(
     target: int = 121,
     names: Sequence[str] | None = None,
     colors: Sequence[str] | None = None,
+    *,
+    holes: bool = True,
 ) -> dict[str, Any]:
     """Where every hole and peg goes: the pegboard template only draws what this returns.
+    With holes=False the tracks' hole lists are left empty (the fixed drawing has them).
 
     Each track snakes through streets of 30 holes, four streets for 121 and two for 61: street 0
     runs left to right (holes 1..30), street 1 right to left (31..60), and so on. Two start holes
@@ -131,9 +145,9 @@ def board_layout(
         back = _clamp(data.get("back_peg", 0), target)
         color = colors[side] if side < len(colors) and colors[side] else PALETTE[side]
         name = str(names[side]) if side < len(names) and names[side] else f"Side {side + 1}"
-        holes = [
+        track_holes = [
             {"n": n, "x": _num(x), "y": _num(y)}
-            for n in range(1, target)
+            for n in range(1, target if holes else 1)  # only the fixed drawing needs them
             for x, y in [hole_xy(side, n)]
         ]
         starts = [hole_xy(side, 0, "front"), hole_xy(side, 0, "back")]
@@ -159,7 +173,7 @@ def board_layout(
                 "score": score,
                 "back_peg": back,
                 "gain": score - back if score > back else 0,
-                "holes": holes,
+                "holes": track_holes,
                 "starts": [{"x": _num(x), "y": _num(y)} for x, y in starts],
                 "finish": {"x": _num(finish[0]), "y": _num(finish[1]), "n": target},
                 "route": {
