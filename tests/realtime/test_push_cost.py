@@ -145,10 +145,20 @@ def test_counting_a_page_in_takes_no_lock_on_the_match(alice, bob):
     assert seat.connections == 0 and seat.away_since is not None
 
 
-def test_database_connections_are_kept_and_checked():
-    db = settings.DATABASES["default"]
-    assert db["CONN_MAX_AGE"] > 0
-    assert db["CONN_HEALTH_CHECKS"] is True
+def test_database_connections_are_kept_and_checked_by_default():
+    """The site's own settings (the test settings turn keeping off between test cases)."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "DB_CONN_MAX_AGE"}
+    env["DJANGO_SETTINGS_MODULE"] = "cribsite.settings"
+    code = "from django.conf import settings as s; d = s.DATABASES['default'];"
+    code += "print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    max_age, checks = out.stdout.split()
+    assert int(max_age) > 0 and checks == "True"
 
 
 def test_redis_reads_wait_longer_than_the_channel_layers_blocking_pop():
