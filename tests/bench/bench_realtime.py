@@ -71,7 +71,9 @@ def main() -> None:
     try:
         _wait_for(port)
         echo = asyncio.run(_echo_round_trips(port, args.moves))
+        cpu_before = _cpu_seconds(server.pid)
         moves = asyncio.run(_move_round_trips(port, users, cookies, args.moves))
+        cpu_per_move = 1000 * (_cpu_seconds(server.pid) - cpu_before) / max(1, len(moves))
     finally:
         server.terminate()
         began = time.monotonic()
@@ -85,6 +87,13 @@ def main() -> None:
     print("(one daphne process, SQLite, in-memory channel layer)")
     _report("  move", moves, target=50)
     _report("  bare WebSocket echo", echo, target=None)
+    print(f"  server CPU per move     {cpu_per_move:6.1f} ms (2 seat sockets, all pushes; goal 5)")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds the process has used (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def _echo_round_trips(port: int, count: int) -> list[float]:
