@@ -37,6 +37,12 @@
     if (seq < currentSeq() || (isMove && ok && seq === currentSeq())) {
       event.detail.shouldSwap = false;
     }
+    // The answer's fragments replace the form that sent it; htmx would look for the later ones
+    // beside that (now detached) form and find none. Swap them against the whole page instead.
+    if (event.detail.shouldSwap && isMove) {
+      event.detail.shouldSwap = false;
+      htmx.swap(match, event.detail.serverResponse, { swapStyle: "none" });
+    }
   });
   match.addEventListener("htmx:wsBeforeMessage", (event) => {
     const seq = seqOf(event.detail.message);
@@ -62,7 +68,12 @@
   document.body.addEventListener("htmx:afterSwap", () => {
     lastSeq = Math.max(lastSeq, currentSeq());
     updatePicker();
+    markOver();
   });
+  // Once the match is over the socket has nothing more to say: no "Live" badge.
+  function markOver() {
+    if (conn && document.querySelector("#status [data-over]")) conn.hidden = true;
+  }
   // Keep a half-made choice when the hand is redrawn with the same pieces.
   let picked = [];
   const PICKS = "#hand form[data-need] input[type=checkbox]";
@@ -75,6 +86,7 @@
       if (picked.includes(box.name + "=" + box.value)) box.checked = true;
     });
     updatePicker();
+    markOver();
   });
 
   // A form with data-need="N" asks for exactly N of its checkboxes: say how many are chosen
@@ -100,6 +112,7 @@
   updatePicker();
 
   // Away players: count down to the moment the others may act.
+  const asked = new Set();
   setInterval(() => {
     document.querySelectorAll("[data-away-left]").forEach((el) => {
       const limit = parseInt(el.dataset.awayLeft, 10);
@@ -109,6 +122,14 @@
       el.textContent = left > 0
         ? "away · " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0")
         : "away · may be claimed";
+      // The server decides who may claim: ask it once, when the countdown ends, so the
+      // claim button appears without a reload.
+      // (A second late, so the server's clock has passed the limit too.)
+      const absence = el.dataset.seat + "@" + Math.round((Date.now() / 1000 - seconds) / 30);
+      if (left <= -1 && !asked.has(absence)) {
+        asked.add(absence);
+        fetchBoard();
+      }
     });
   }, 1000);
 })();
