@@ -37,12 +37,6 @@
     if (seq < currentSeq() || (isMove && ok && seq === currentSeq())) {
       event.detail.shouldSwap = false;
     }
-    // The answer's fragments replace the form that sent it; htmx would look for the later ones
-    // beside that (now detached) form and find none. Swap them against the whole page instead.
-    if (event.detail.shouldSwap && isMove) {
-      event.detail.shouldSwap = false;
-      htmx.swap(match, event.detail.serverResponse, { swapStyle: "none" });
-    }
   });
   match.addEventListener("htmx:wsBeforeMessage", (event) => {
     const seq = seqOf(event.detail.message);
