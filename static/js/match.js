@@ -81,7 +81,12 @@
   document.body.addEventListener("htmx:afterSwap", () => {
     lastSeq = Math.max(lastSeq, currentSeq());
     updatePicker();
+    markOver();
   });
+  // Once the match is over the socket has nothing more to say: no "Live" badge.
+  function markOver() {
+    if (conn && document.querySelector("#status [data-over]")) conn.hidden = true;
+  }
   // Keep a half-made choice when the hand is redrawn with the same pieces.
   let picked = [];
   const PICKS = "#hand form[data-need] input[type=checkbox]";
@@ -94,6 +99,7 @@
       if (picked.includes(box.name + "=" + box.value)) box.checked = true;
     });
     updatePicker();
+    markOver();
   });
 
   // A form with data-need="N" asks for exactly N of its checkboxes: say how many are chosen
@@ -119,6 +125,7 @@
   updatePicker();
 
   // Away players: count down to the moment the others may act.
+  const asked = new Set();
   setInterval(() => {
     document.querySelectorAll("[data-away-left]").forEach((el) => {
       const limit = parseInt(el.dataset.awayLeft, 10);
@@ -128,6 +135,14 @@
       el.textContent = left > 0
         ? "away · " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0")
         : "away · may be claimed";
+      // The server decides who may claim: ask it once, when the countdown ends, so the
+      // claim button appears without a reload.
+      // (A second late, so the server's clock has passed the limit too.)
+      const absence = el.dataset.seat + "@" + Math.round((Date.now() / 1000 - seconds) / 30);
+      if (left <= -1 && !asked.has(absence)) {
+        asked.add(absence);
+        fetchBoard();
+      }
     });
   }, 1000);
 })();

@@ -71,7 +71,7 @@ def play_to_the_end(pages: list[Page], screenshot, prefix: str) -> None:
         if page is None:
             pages[0].wait_for_timeout(50)  # the other side, or the computer, is moving
             continue
-        if page.locator("#board .shows").count() and "show" not in shots:
+        if page.locator(".shows").count() and "show" not in shots:
             shots.add("show")
             screenshot(page, f"{prefix}-show")
         if page.locator("#hand form[data-need]").count() and "discard" not in shots:
