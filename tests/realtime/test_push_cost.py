@@ -15,7 +15,6 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games import presenters, services
-from tests.conftest import in_ci, skip_or_fail
 from tests.games.helpers import any_move, fresh
 from tests.realtime.test_match_socket import drain, open_socket, play, start_two_player
 
@@ -173,10 +172,8 @@ async def test_a_quiet_redis_socket_outlives_the_read_timeout():
     """Against a real Redis (REDIS_URL): a receive left waiting longer than redis-py's default
     5 s read timeout gets no error, and a message after the quiet spell still arrives."""
     url = os.environ.get("REDIS_URL")
-    if not url:
-        if in_ci():
-            skip_or_fail("REDIS_URL is not set")
-        pytest.skip("REDIS_URL is not set")
+    if not url:  # this pass runs on the in-memory layer (CI's second pass sets REDIS_URL)
+        pytest.skip("REDIS_URL is not set: this run uses the in-memory channel layer")
     from channels_redis.core import RedisChannelLayer
 
     layer = RedisChannelLayer(hosts=[{**settings.REDIS_HOST, "address": url}], prefix="quiet")
