@@ -158,7 +158,7 @@ def tournament_context(tournament: Tournament, user) -> dict[str, Any]:
 
 
 def game_text(tournament: Tournament) -> str:
-    """The game and its options in words: "Cribbage for 2 · Game to: 121 · Muggins: no"."""
+    """The game and its options in words: its name, the table and each option (label: value)."""
     engine = tournament.engine
     kind = "doubles" if tournament.is_doubles else f"{tournament.table_size} at a table"
     if tournament.table_size == 2 and not tournament.is_doubles:
