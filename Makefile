@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test check bench bench-load format clean
+.PHONY: run test check bench bench-load format messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,13 @@ bench: $(VENV)/.installed
 ## bench-load: live matches over HTTP + sockets on a real daphne, before (main) and after
 bench-load: $(VENV)/.installed
 	$(BIN)/python tests/bench/bench_load.py $(BENCH_ARGS)
+
+## messages: gather the site's texts into the Spanish catalogue and compile it (needs gettext)
+messages: export DEBUG ?= 1
+messages: $(VENV)/.installed
+	$(BIN)/python manage.py makemessages -l es --add-location=file --no-obsolete \
+		--ignore='.venv/*' --ignore='var/*' --ignore='tests/*'
+	$(BIN)/python manage.py compilemessages -l es --ignore='.venv/*'
 
 format: $(VENV)/.installed
 	$(BIN)/ruff format .

@@ -27,7 +27,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ("display_name", "email")
+        fields = ("display_name", "email", "language")
 
     def clean_email(self) -> str:
         return _unique_email(self.cleaned_data["email"], exclude=self.instance)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
@@ -16,6 +17,13 @@ class User(AbstractUser):
         max_length=50,
         blank=True,
         help_text="How other members see you at the table. Leave blank to use your username.",
+    )
+    language = models.CharField(
+        "language",
+        max_length=8,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text="The language of the site for you, on every device. Blank: your browser's.",
     )
 
     class Meta:

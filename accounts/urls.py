@@ -7,6 +7,7 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("language/", views.set_language, name="set_language"),
     path("account/", views.edit_profile, name="edit_profile"),
     path("account/tokens/", token_views.tokens, name="api_tokens"),
     path(

@@ -6,9 +6,11 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
+from django.views.i18n import set_language as django_set_language
 
 from accounts.forms import ProfileForm, SignUpForm
 from accounts.models import User
@@ -63,3 +65,20 @@ def locked_out(request: HttpRequest, original_response=None, credentials=None) -
         "username": username[:150],
     }
     return render(request, "registration/locked_out.html", context, status=429)
+
+
+@require_http_methods(["POST"])
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The navigation's language switcher: a cookie for everyone, and the account for a member
+    (so the choice follows them to every device). Goes back to `next` when it is on this site."""
+    language = request.POST.get("language", "")
+    if language not in dict(settings.LANGUAGES):
+        choices = ", ".join(code for code, _name in settings.LANGUAGES)
+        return HttpResponseBadRequest(
+            _("language: choose one of %(choices)s.") % {"choices": choices},
+            content_type="text/plain; charset=utf-8",
+        )
+    if request.user.is_authenticated and request.user.language != language:
+        request.user.language = language
+        request.user.save(update_fields=["language"])
+    return django_set_language(request)

@@ -23,7 +23,8 @@ from accounts.models import User
 from games import services
 from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
-from games.variants import web_game, web_games
+from games.texts import event_text, prompt_text
+from games.variants import WebGame, web_game, web_games
 
 # Fragments of the match page, each with a stable element id. The common ones are the same for
 # every game (templates/games/match.html); the game's table template
@@ -103,8 +104,8 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
         "view": view,
         "sides": (sides := side_labels(view, names) if view else []),
         "side_names": [side["name"] for side in sides],
-        "events": _events(view, names) if view else [],
-        "prompt": fill_names(view["prompt"], names) if view and view.get("prompt") else "",
+        "events": _events(web, view, names) if view else [],
+        "prompt": prompt_text(web, view, names) if view and view.get("prompt") else "",
         "your_turn": bool(view and seat_index is not None and seat_index in view["to_move"]),
         "to_move_names": [names[i] for i in (view or {}).get("to_move", [])],
         "outcome_text": _outcome_text(match, names),
@@ -263,8 +264,8 @@ def side_labels(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     return sides
 
 
-def _events(view: dict[str, Any], names: list[str]) -> list[str]:
-    return [fill_names(e.get("text", ""), names) for e in view.get("events", [])][-EVENTS_SHOWN:]
+def _events(web: WebGame, view: dict[str, Any], names: list[str]) -> list[str]:
+    return [event_text(web, e, names) for e in view.get("events", [])[-EVENTS_SHOWN:]]
 
 
 def _outcome_text(match: Match, names: list[str]) -> str:

@@ -36,6 +36,7 @@ from games.engine.core.variant import (
 )
 from games.errors import Conflict, Forbidden, Illegal, NotFound, ServiceError, Stale
 from games.models import Match, Move, Seat
+from games.texts import engine_text
 
 LOBBY_GROUP = "lobby"
 MAX_MOVE_BYTES = 2000
@@ -263,7 +264,11 @@ def match_preview(*, match_id: int, user: User, move: Any) -> dict[str, Any]:
     if not isinstance(move, dict) or len(json.dumps(move, default=str)) > MAX_MOVE_BYTES:
         raise ServiceError('a move is a small JSON object, such as {"type": "go"}', field="move")
     engine = get_variant(match.variant)
-    return preview(engine, engine.load(match.snapshot), seat.index, move)
+    answer = preview(engine, engine.load(match.snapshot), seat.index, move)
+    if "reason" in answer:  # in the reader's language
+        template = answer.pop("reason_template", answer["reason"])
+        answer["reason"] = engine_text(template, answer.pop("reason_params", None))
+    return answer
 
 
 def match_resign(*, match_id: int, user: User) -> Match:
@@ -513,7 +518,7 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
     try:
         state, events = engine.apply(state, seat, move)
     except IllegalMove as error:
-        raise Illegal(str(error), field="move") from None
+        raise Illegal(engine_text(error.template, error.params), field="move") from None
     match.seq += 1
     match.moves_played += 1
     if not by_computer:

@@ -10,12 +10,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import presenters, services
-from games.engine.core.variant import fill_names, get_variant
+from games.engine.core.variant import get_variant
 from games.forms import NewMatchForm
+from games.texts import event_text
 from games.variants import web_game
 
 
@@ -158,14 +160,14 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     moves = list(match.moves.order_by("seq"))
     context = {
         "match": match,
-        "web": web_game(match.variant),
+        "web": (web := web_game(match.variant)),
         "step": step,
         "last": len(states) - 1,
         "views": [(name, engine.view(state, s)) for s, name in enumerate(names)],
         "spectator": spectator,
         "move": moves[step - 1] if step else None,
         "mover": names[moves[step - 1].seat] if step else None,
-        "events": [fill_names(e.get("text", ""), names) for e in events],
+        "events": [event_text(web, e, names) for e in events],
         "names": names,
         "sides": (sides := presenters.side_labels(spectator, names)),
         "side_names": [side["name"] for side in sides],
@@ -187,7 +189,7 @@ def rules(request: HttpRequest, variant: str) -> HttpResponse:
         web = web_game(variant)
     except KeyError:
         raise Http404("There is no such game.") from None
-    return render(request, web.rules_template, {"web": web})
+    return render(request, web.rules_templates(get_language() or "en"), {"web": web})
 
 
 def _parse_move(match_id: int, data) -> dict[str, Any]:

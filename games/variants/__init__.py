@@ -12,7 +12,9 @@ Templates of a game (under templates/games/<key>/ by convention):
   pieces and its move forms); they get the match page's context, where `view` is the engine's
   view for this seat and nothing else. Move forms post to `match_move` with `hx-swap="none"`.
 - replay.html draws one step of a finished match from `spectator` and `views` (every seat).
-- rules.html explains the game, in the club's own words.
+- rules.html explains the game, in the club's own words; rules.<language>.html (rules.es.html)
+  says the same in another language.
+- Its words in other languages: the web folder's optional `texts.py` (see games/texts.py).
 """
 
 from __future__ import annotations
@@ -56,6 +58,11 @@ class WebGame:
     @property
     def rules_template(self) -> str:
         return f"games/{self.folder or self.key}/rules.html"
+
+    def rules_templates(self, language: str) -> list[str]:
+        """The rules page in `language` first (rules.es.html), then the English one."""
+        base = self.rules_template.removesuffix(".html")
+        return [f"{base}.{language}.html", self.rules_template]
 
     @property
     def name(self) -> str:

@@ -7,6 +7,7 @@ from .options import clean_options, whole_number, yes_no
 from .outcome import RACE, GameResult, Outcome, SideResult, TournamentScoring, places
 from .scoreboard import SKUNK_NAMES, add_points, match_won, skunk_level, skunk_lines
 from .state import evolve, next_seat, seats_from, with_item
+from .text import gettext_noop
 from .variant import (
     VARIANTS,
     BadOptions,
@@ -18,6 +19,7 @@ from .variant import (
     describe,
     fill_names,
     get_variant,
+    illegal_answer,
     preview,
     register,
     seat_list,
@@ -28,7 +30,8 @@ __all__ = [
     "RACE", "SKUNK_NAMES", "VARIANTS", "BadOptions", "Event", "FrozenEvent", "GameResult",
     "IllegalMove", "Move", "Outcome", "SideResult", "TournamentScoring", "UnknownVariant",
     "Variant", "add_points", "candidates", "clean_options", "computer_move", "default_level",
-    "describe", "event", "evolve", "fill_names", "freeze_event", "get_variant", "levels",
+    "describe", "event", "evolve", "fill_names", "freeze_event", "get_variant", "gettext_noop",
+    "illegal_answer", "levels",
     "match_won", "next_seat", "places", "preview", "register", "seat_list", "seats_from",
     "skunk_level", "skunk_lines", "thaw_event", "variant_keys", "whole_number", "with_item",
     "yes_no",

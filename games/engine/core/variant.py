@@ -8,12 +8,23 @@ from typing import Any, Protocol, runtime_checkable
 
 from .events import Event
 from .outcome import Outcome, TournamentScoring
+from .text import gettext_noop
 
 Move = dict[str, Any]
 
 
 class IllegalMove(Exception):
-    """A move the rules do not allow now; the message says why, in words a player understands."""
+    """A move the rules do not allow now; the message says why, in words a player understands.
+
+    The message may be a template with named fields, `IllegalMove(gettext_noop("{card} is not
+    in your hand"), card="5H")`: `str(error)` is the English text, while `template` and
+    `params` let the site say the same in the reader's language.
+    """
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.template = message
+        self.params = params
 
 
 class BadOptions(ValueError):
@@ -98,12 +109,22 @@ def preview(variant: Variant, state: Any, seat: int, move: Move) -> dict[str, An
     if own is not None:
         return own(state, seat, move)
     if seat not in variant.to_move(state):
-        return {"legal": False, "reason": "it is not your turn"}
+        return illegal_answer(IllegalMove(gettext_noop("it is not your turn")))
     try:
         variant.apply(state, seat, move)
     except IllegalMove as error:
-        return {"legal": False, "reason": str(error)}
+        return illegal_answer(error)
     return {"legal": True}
+
+
+def illegal_answer(error: IllegalMove) -> dict[str, Any]:
+    """A preview's answer for an illegal move: the reason in English, and its template and
+    fields so that the site can give it in the reader's language."""
+    answer: dict[str, Any] = {"legal": False, "reason": str(error)}
+    if error.template != answer["reason"] or error.params:
+        answer["reason_template"] = error.template
+        answer["reason_params"] = error.params
+    return answer
 
 
 VARIANTS: dict[str, Variant] = {}

@@ -91,6 +91,22 @@ class ShowScore:
             )
         return lines
 
+    def calls(self) -> list[dict[str, object]]:
+        """The same count as data, one call per phrase, for a page in another language:
+        {"kind": "fifteen" | "pair" | "run" | "flush" | "nobs" | another item kind, "size":
+        cards in one combination, "many": combinations called together, "points", "running"}."""
+        out: list[dict[str, object]] = []
+        running = 0
+        for group in _groups(self.items):
+            points = sum(item.points for item in group)
+            running += points
+            first = group[0]
+            out.append(
+                {"kind": first.kind, "size": len(first.cards), "many": len(group),
+                 "points": points, "running": running}
+            )  # fmt: skip
+        return out
+
     def text(self) -> str:
         """The breakdown on one line, or 'nothing' for a hand that scores no points."""
         return ", ".join(self.breakdown()) or "nothing"
@@ -380,6 +396,12 @@ def _phrases(items: Sequence[ScoreItem]) -> Iterable[tuple[str, int]]:
     The pairs of one rank go together, as do the runs over the same ranks; every other item
     is called on its own.
     """
+    for group in _groups(items):
+        yield _phrase(group), sum(item.points for item in group)
+
+
+def _groups(items: Sequence[ScoreItem]) -> list[list[ScoreItem]]:
+    """The items in the groups they are called in, in counting order."""
     groups: list[list[ScoreItem]] = []
     group_of: dict[tuple[str, frozenset[int]], list[ScoreItem]] = {}
     for item in items:
@@ -392,8 +414,7 @@ def _phrases(items: Sequence[ScoreItem]) -> Iterable[tuple[str, int]]:
             groups.append(group_of[key])
         else:
             groups.append([item])
-    for group in groups:
-        yield _phrase(group), sum(item.points for item in group)
+    return groups
 
 
 def _phrase(group: list[ScoreItem]) -> str:

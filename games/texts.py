@@ -1,0 +1,124 @@
+"""The site's words for what the engine says in English: events, error messages, names.
+
+The engine speaks English and keeps every event's kind and parameters beside its text (see
+games/engine/core/events.py). Here the site turns them into the reader's language:
+
+- `engine_text(template, params)`: a text the engine marked with `gettext_noop` (an option's
+  label, a game's name, an IllegalMove's message), looked up in the catalogue and filled in.
+- `event_text(web, event, names)`: one line of a game's log. Each game's web folder may have a
+  `texts.py` whose `EVENTS` maps an event kind to a function `(event, names) -> str` written
+  with gettext; a kind it does not list keeps the engine's English text. The same module may
+  define `prompt(view, names) -> str | None` for what the table asks of a seat.
+- `join_words` and the shared cribbage vocabulary that several games use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.utils.text import get_text_list
+from django.utils.translation import gettext, ngettext
+
+from games.engine.core import fill_names
+
+if TYPE_CHECKING:
+    from games.variants import WebGame
+
+Describer = Callable[[Mapping[str, Any], Sequence[str]], str]
+
+
+def engine_text(template: str, params: Mapping[str, Any] | None = None) -> str:
+    """An engine text in the active language, its named fields filled in; the English if the
+    catalogue has no entry or its translation does not fit the fields."""
+    params = params or {}
+    english = template.format(**params) if params else template
+    translated = gettext(template) if template else template
+    if translated == template:
+        return english
+    try:
+        return translated.format(**params) if params else translated
+    except (KeyError, IndexError, ValueError):
+        return english
+
+
+def event_describers(web: WebGame) -> Mapping[str, Describer]:
+    """The game's own describers of its events, by kind (empty when it has none)."""
+    module = web.extension("texts")
+    return getattr(module, "EVENTS", {}) if module is not None else {}
+
+
+def event_text(web: WebGame, event: Mapping[str, Any], names: Sequence[str]) -> str:
+    """One event as a line of the log, in the active language."""
+    describer = event_describers(web).get(str(event.get("kind", "")))
+    if describer is None:
+        return fill_names(str(event.get("text", "")), names)
+    return describer(event, names)
+
+
+def prompt_text(web: WebGame, view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What the view asks of its seat, in the active language: the game's `texts.prompt(view,
+    names)` when it has one and it answers, else the engine's English prompt."""
+    module = web.extension("texts")
+    describer = getattr(module, "prompt", None) if module is not None else None
+    text = describer(view, names) if describer is not None else None
+    return text if text is not None else fill_names(str(view.get("prompt", "")), names)
+
+
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """The name of a seat, or "Player N" when the match has no name for it."""
+    if seat is not None and 0 <= seat < len(names):
+        return names[seat]
+    return gettext("Player %(number)s") % {"number": (seat or 0) + 1}
+
+
+def join_words(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c" in the active language."""
+    return str(get_text_list(list(items), gettext("and")))
+
+
+def points_text(points: int) -> str:
+    """ "1 point", "5 points"."""
+    return ngettext("%(count)d point", "%(count)d points", points) % {"count": points}
+
+
+# --- the count of a hand, said aloud (cribbage and the games that score like it) -----------
+
+
+def call_text(call: Mapping[str, Any]) -> str:
+    """One phrase of a count, ending with the running total: "fifteen 2", "a pair is 6",
+    "two runs of 3 is 14", "flush of 4 is 18", "nobs 19". `call` is one item of the engine's
+    `ShowScore.calls()`; a kind this does not know is named as the engine names it."""
+    kind, size, many = call.get("kind"), int(call.get("size", 0)), int(call.get("many", 1))
+    running = int(call.get("running", 0))
+    fields = {"size": size, "many": many, "running": running}
+    if kind == "fifteen":
+        return gettext("fifteen %(running)d") % fields
+    if kind == "nobs":
+        return gettext("nobs %(running)d") % fields
+    if kind == "pair":
+        if many == 1:
+            return gettext("a pair is %(running)d") % fields
+        if many == 3:
+            return gettext("three of a kind is %(running)d") % fields
+        if many == 6:
+            return gettext("four of a kind is %(running)d") % fields
+        if many == 10:
+            return gettext("five of a kind is %(running)d") % fields
+        return gettext("%(many)d pairs is %(running)d") % fields
+    if kind == "run":
+        if many == 1:
+            return gettext("run of %(size)d is %(running)d") % fields
+        return ngettext(
+            "%(many)d run of %(size)d is %(running)d",
+            "%(many)d runs of %(size)d is %(running)d",
+            many,
+        ) % fields
+    if kind == "flush":
+        return gettext("flush of %(size)d is %(running)d") % fields
+    return f"{kind} {running}"
+
+
+def count_text(calls: Sequence[Mapping[str, Any]]) -> str:
+    """A whole count on one line ("fifteen 2, fifteen 4, a pair is 6"), or "nothing"."""
+    return ", ".join(call_text(call) for call in calls) or gettext("nothing")
