@@ -116,8 +116,19 @@ def page(chromium, live_url, transactional_db):
     context = chromium.new_context(base_url=live_url, viewport={"width": 1100, "height": 800})
     page = context.new_page()
     page.set_default_timeout(10_000)
+    # The Content-Security-Policy must not block anything the pages need: Chromium reports each
+    # refusal on the console ("Refused to ... because it violates the following Content
+    # Security Policy directive").
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     yield page
     context.close()
+    assert not refused, f"the Content-Security-Policy blocked: {refused[:3]}"
 
 
 @pytest.fixture
