@@ -7,6 +7,7 @@ scores its lines, hands or tricks with them, choosing its own flush length and e
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -358,6 +359,7 @@ def rank_group_scores(ranks: Sequence[int], *, crib: bool = False) -> dict[int, 
 
 _RANK_KEY = [0] + [1 << (3 * (rank - 1)) for rank in range(1, 14)]
 _TABLE: dict[int, int] = {}
+_TABLE_LOCK = threading.Lock()
 
 _PAIR_GROUP_NAMES = {1: "a pair", 3: "three of a kind", 6: "four of a kind", 10: "five of a kind"}
 _COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
@@ -367,10 +369,16 @@ _CHOOSE_3 = (1, 3, 3, 1)
 
 
 def _combination_table() -> dict[int, int]:
-    """Fill the table of fifteens + pairs + runs for every multiset of five ranks (6,175)."""
+    """The table of fifteens + pairs + runs for every multiset of five ranks (6,175).
+
+    Built whole and then published in one assignment: threads (the computer players of a
+    server) that ask at the same time see either no table or the complete one, never a
+    table half filled in."""
+    global _TABLE  # noqa: PLW0603 - a cache published once
     if not _TABLE:
-        for ranks in five_rank_multisets():
-            _TABLE[rank_key(ranks)] = combination_points(ranks)
+        with _TABLE_LOCK:  # one thread builds it; the others wait instead of building it too
+            if not _TABLE:
+                _TABLE = {rank_key(r): combination_points(r) for r in five_rank_multisets()}
     return _TABLE
 
 
