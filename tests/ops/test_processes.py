@@ -1,0 +1,304 @@
+"""Real daphne processes: a crash with moves in flight, and two processes sharing Redis.
+
+These start daphne the way production runs it, on the test database, and play over HTTP and
+sockets as the match page does. In CI a missing Redis is a failure, not a skip.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+from django.db import connection
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from cribsite.test_settings import TEST_ENV
+from games import services
+from games.engine import computer_move, get_variant
+from games.models import Match, Move
+from tests.browser.conftest import _database_url, _free_port
+from tests.conftest import skip_or_fail
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+SEQ = re.compile(r'id="match-seq" data-seq="(\d+)"')
+REDIS_DB = 7  # a database of its own, so nothing else on the server hears these matches
+
+
+@pytest.fixture
+def redis_url() -> str:
+    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    parts = urllib.parse.urlsplit(url)
+    try:
+        socket.create_connection((parts.hostname, parts.port or 6379), timeout=1).close()
+    except OSError:
+        skip_or_fail(f"Redis is not reachable at {parts.hostname}:{parts.port or 6379}")
+    return urllib.parse.urlunsplit(parts._replace(path=f"/{REDIS_DB}"))
+
+
+@contextmanager
+def daphne(extra_env: dict[str, str], name: str) -> Iterator[tuple[int, subprocess.Popen]]:
+    port = _free_port()
+    env = {
+        **os.environ,
+        **TEST_ENV,
+        "DEBUG": "0",
+        "DATABASE_URL": _database_url(connection.settings_dict),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "COMPUTER_MODE": "thread",
+        "COMPUTER_DELAY_MS": "50",
+        "COMPUTER_DELAY_MAX_MS": "100",
+        "PYTHONUNBUFFERED": "1",
+        **extra_env,
+    }
+    if "REDIS_URL" not in extra_env:
+        env.pop("REDIS_URL", None)
+    log = open(ROOT / "var" / f"ops-{name}.log", "w")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+         "cribsite.asgi:application"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"daphne exited early; see {log.name}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail("daphne did not start listening within 30 s")
+                time.sleep(0.1)
+        yield port, proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        log.close()
+
+
+def warm_up(port: int, path: str, cookie: str) -> None:
+    """Load a page first, as a member does before the page opens its socket: a new process
+    imports and compiles its templates on the first request."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("GET", path, headers={"Cookie": cookie, "Host": "127.0.0.1"})
+    assert conn.getresponse().status == 200
+    conn.close()
+
+
+def cookie_for(user) -> str:
+    session = SessionStore()
+    session["_auth_user_id"] = str(user.pk)
+    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    session["_auth_user_hash"] = user.get_session_auth_hash()
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={'c' * 32}"
+
+
+def post_move(port: int, match_id: int, seq: int, move: dict, cookie: str) -> int:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request(
+            "POST",
+            f"/matches/{match_id}/move/",
+            body=urllib.parse.urlencode({"seq": seq, "move": json.dumps(move)}),
+            headers={
+                "Cookie": cookie,
+                "X-CSRFToken": "c" * 32,
+                "HX-Request": "true",
+                "X-Match-Socket": "open",
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Host": "127.0.0.1",
+            },
+        )
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+class Watcher:
+    """A match socket read on a thread: the highest seq it was told about."""
+
+    def __init__(self, port: int, match_id: int, cookie: str) -> None:
+        self.ws = connect(
+            f"ws://127.0.0.1:{port}/ws/matches/{match_id}/",
+            origin=f"http://127.0.0.1:{port}",
+            additional_headers={"Cookie": cookie},
+            max_size=None,
+            open_timeout=30,
+        )
+        self.seq, self.closed = -1, None
+        self.changed = threading.Condition()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            for message in self.ws:
+                found = SEQ.search(message)
+                if found:
+                    with self.changed:
+                        self.seq = max(self.seq, int(found.group(1)))
+                        self.changed.notify_all()
+        except ConnectionClosed as closed:
+            self.closed = closed
+
+    def until(self, seq: int, timeout: float = 10) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: self.seq >= seq, timeout)
+
+    def close(self) -> None:
+        self.ws.close()
+        self.thread.join(timeout=5)
+
+
+def a_move(match: Match, seat: int, rng: random.Random) -> dict:
+    engine = get_variant(match.variant)
+    return computer_move(engine, engine.load(match.snapshot), seat, "random", rng)
+
+
+def test_moves_through_one_process_reach_sockets_held_by_the_other(alice, bob, redis_url):
+    """Two daphne processes share Redis: every move posted to one is pushed by the other, and a
+    socket that hears nothing for a minute is still open and still told of the next move."""
+    env = {"REDIS_URL": redis_url}
+    with daphne(env, "first") as (first, _), daphne(env, "second") as (second, _):
+        cookies = {0: cookie_for(alice), 1: cookie_for(bob)}
+        quiet_match = services.match_create(creator=alice, variant="cribbage", players=2)
+        services.match_join(match_id=quiet_match.pk, user=bob)
+        for port in (first, second):
+            warm_up(port, f"/matches/{quiet_match.pk}/", cookies[1])
+        quiet = Watcher(second, quiet_match.pk, cookies[1])  # left alone while the rest plays
+        began_quiet = time.monotonic()
+
+        match = services.match_create(creator=alice, variant="cribbage", players=2)
+        services.match_join(match_id=match.pk, user=bob)
+        watchers = {seat: Watcher(second, match.pk, cookies[seat]) for seat in (0, 1)}
+        rng, moves, missed = random.Random(7), 0, []
+        while moves < 200:
+            match = Match.objects.get(pk=match.pk)
+            if match.status != Match.Status.ACTIVE:
+                match = services.match_create(creator=alice, variant="cribbage", players=2)
+                services.match_join(match_id=match.pk, user=bob)
+                for watcher in watchers.values():
+                    watcher.close()
+                watchers = {s: Watcher(second, match.pk, cookies[s]) for s in (0, 1)}
+                continue
+            seat = match.to_move[0]
+            status = post_move(first, match.pk, match.seq, a_move(match, seat, rng), cookies[seat])
+            assert status == 200, f"move {moves} was answered {status}"
+            moves += 1
+            for other, watcher in watchers.items():
+                if not watcher.until(match.seq + 1):
+                    missed.append((match.pk, match.seq + 1, other))
+        assert not missed, f"pushes that never crossed to the other process: {missed[:5]}"
+
+        time.sleep(max(0.0, 60 - (time.monotonic() - began_quiet)))
+        assert quiet.closed is None, f"an idle socket was closed: {quiet.closed}"
+        quiet_match = Match.objects.get(pk=quiet_match.pk)
+        seat = quiet_match.to_move[0]
+        move = a_move(quiet_match, seat, rng)
+        assert post_move(first, quiet_match.pk, quiet_match.seq, move, cookies[seat]) == 200
+        assert quiet.until(quiet_match.seq + 1), "the idle socket missed the move after its rest"
+        quiet.close()
+        for watcher in watchers.values():
+            watcher.close()
+
+
+def test_a_killed_process_loses_no_acknowledged_move_and_the_computer_resumes(alice, bob):
+    """kill -9 with matches in flight: after a restart every move that was answered 200 is in
+    the log, none is there twice, every log replays, and the computer seats play on."""
+    matches = []
+    for member in (alice, bob, alice, bob):
+        match = services.match_create(
+            creator=member, variant="cribbage", players=2, computer_seats=[1]
+        )
+        matches.append(match.pk)
+    cookies = {alice.pk: cookie_for(alice), bob.pk: cookie_for(bob)}
+    owners = {pk: Match.objects.get(pk=pk).seats.get(index=0).user_id for pk in matches}
+    acknowledged: dict[int, list[int]] = {pk: [] for pk in matches}
+    stop = threading.Event()
+
+    def play(port: int, match_id: int) -> None:
+        rng = random.Random(match_id)
+        while not stop.is_set():
+            match = Match.objects.get(pk=match_id)
+            if match.status != Match.Status.ACTIVE:
+                return
+            if 0 not in match.to_move:
+                time.sleep(0.02)
+                continue
+            try:
+                status = post_move(
+                    port, match_id, match.seq, a_move(match, 0, rng), cookies[owners[match_id]]
+                )
+            except OSError:
+                return  # the server is gone
+            if status == 200:
+                acknowledged[match_id].append(match.seq + 1)
+        connection.close()
+
+    with daphne({}, "killed") as (port, proc):
+        warm_up(port, f"/matches/{matches[0]}/", cookies[alice.pk])
+        players = [threading.Thread(target=play, args=(port, pk)) for pk in matches]
+        for player in players:
+            player.start()
+        deadline = time.monotonic() + 60
+        while sum(map(len, acknowledged.values())) < 16 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        stop.set()
+        for player in players:
+            player.join(timeout=30)
+    assert sum(map(len, acknowledged.values())) >= 16, "play was too slow to test anything"
+
+    for pk in matches:
+        seqs = list(Move.objects.filter(match_id=pk).values_list("seq", flat=True))
+        assert len(seqs) == len(set(seqs)), f"match {pk} holds a move twice"
+        assert set(acknowledged[pk]) <= set(seqs), f"match {pk} lost an acknowledged move"
+        from django.core.management import call_command
+
+        call_command("verify_match", pk, stdout=open(os.devnull, "w"))  # noqa: SIM115
+
+    waiting = {pk: Match.objects.get(pk=pk).seq for pk in matches
+               if 1 in Match.objects.get(pk=pk).to_move}  # fmt: skip
+    with daphne({}, "restarted") as (port, _):
+        import urllib.request
+
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10).read()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if all(Match.objects.get(pk=pk).seq > seq for pk, seq in waiting.items()):
+                break
+            time.sleep(0.2)
+        stuck = [pk for pk, seq in waiting.items() if Match.objects.get(pk=pk).seq <= seq]
+        assert not stuck, f"the computer did not resume in matches {stuck}"
