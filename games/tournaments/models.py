@@ -576,7 +576,7 @@ class ResultEntry(models.Model):
     """A result as one person entered it; a player's entry waits for the opponent's word."""
 
     game = models.ForeignKey(
-        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="entries"
+        Game, verbose_name=_("tournament game"), on_delete=models.CASCADE, related_name="entries"
     )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -619,7 +619,7 @@ class Dispute(models.Model):
     """Two entries for one game that disagree; the director settles it."""
 
     game = models.ForeignKey(
-        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="disputes"
+        Game, verbose_name=_("tournament game"), on_delete=models.CASCADE, related_name="disputes"
     )
     first = models.ForeignKey(
         ResultEntry, verbose_name=_("first entry"), on_delete=models.PROTECT, related_name="+"
@@ -653,7 +653,10 @@ class Correction(models.Model):
     """The record of a result changed after it stood: who, when, before and after."""
 
     game = models.ForeignKey(
-        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="corrections"
+        Game,
+        verbose_name=_("tournament game"),
+        on_delete=models.CASCADE,
+        related_name="corrections",
     )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -13,7 +13,6 @@ from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
 from games.texts import engine_text, join_words
-
 from games.tournaments.common import can_direct, qualifying_rounds_left
 from games.tournaments.models import (
     Dispute,

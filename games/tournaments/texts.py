@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.utils import formats
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, pgettext
 
 from games.tournaments.pairing import TIEBREAK_LABELS
 from games.tournaments.scoring import points_text
@@ -84,9 +84,3 @@ def finish_text(position: int, total: int, *, finished: bool) -> str:
     if finished:
         return gettext("%(place)s of %(total)d") % fields
     return gettext("currently %(place)s of %(total)d") % fields
-
-
-def rounds_to_go(left: int) -> str:
-    return ngettext(
-        "%(count)d qualifying round to go", "%(count)d qualifying rounds to go", left
-    ) % {"count": left}
