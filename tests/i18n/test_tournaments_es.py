@@ -280,3 +280,39 @@ def test_finishes_and_round_titles_in_spanish():
         assert local_points(Decimal("12.50")) == "12,5"
     with translation.override("en"):
         assert finish_text(2, 8, finished=True) == "2nd of 8"
+
+
+def test_the_admin_speaks_spanish_for_tournaments(client, make_event, tess):  # noqa: F811
+    event = make_event(["Ana Invitada", "Bea Invitada", "Cal Invitado"], rounds=1)
+    client.force_login(tess)
+    url = reverse("admin:games_tournament_changelist")
+    page = spanish(client, url)
+    assert "Sortear la ronda siguiente" in page and "Recalcular la clasificación" in page
+    assert "Inscripciones abiertas" in page  # a stage, by its label
+    change = spanish(client, reverse("admin:games_tournament_change", args=[event.pk]))
+    assert "Formato" in change and "Línea de capote" in change and "Participantes" in change
+    post = {"action": "generate_next_round", "_selected_action": [event.pk]}
+    done = client.post(url, post, follow=True, **ES).content.decode()
+    assert "la ronda siguiente está sorteada" in done
+    refused = client.post(url, {**post, "action": "start_playoffs"}, follow=True, **ES)
+    assert "este torneo no tiene eliminatorias" in refused.content.decode()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_live_page_pushes_spanish_to_a_spanish_reader(make_event, tess):  # noqa: F811
+    from asgiref.sync import sync_to_async
+    from channels.testing import WebsocketCommunicator
+
+    from cribsite.asgi import application
+
+    event = await sync_to_async(make_event)(["Ana", "Bea", "Cal", "Dee"])
+    await sync_to_async(services.round_generate)(tournament_id=event.pk, by=tess)
+    headers = [(b"origin", b"http://localhost"), (b"accept-language", b"es-ES,es;q=0.9")]
+    watcher = WebsocketCommunicator(application, f"/ws/tournaments/{event.pk}/", headers=headers)
+    connected, _ = await watcher.connect()
+    assert connected
+    first = await watcher.receive_from(timeout=3)
+    assert "Ronda 1" in first and "Clasificación" in first
+    assert english_left(first, allowed=engine_words_not_yet_in_spanish()) == []
+    await watcher.disconnect()
