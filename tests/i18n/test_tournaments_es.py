@@ -189,7 +189,7 @@ def test_the_directors_buttons_flash_spanish_and_refuse_in_spanish(client, night
     action = reverse("tournament_action", args=[night.pk, "next-round"])
     refused = client.post(action, **ES)
     assert refused.status_code == 409
-    assert_spanish(refused.content.decode(), "aún le queda 1 emparejamiento sin resultado")
+    assert_spanish(refused.content.decode(), "Ronda 2: aún queda 1 emparejamiento sin resultado")
     recompute = reverse("tournament_action", args=[night.pk, "recompute"])
     done = client.post(recompute, follow=True, **ES)
     assert_spanish(done.content.decode(), "Clasificación recalculada.")
