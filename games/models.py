@@ -9,60 +9,82 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for players"
-        ACTIVE = "active", "In play"
-        FINISHED = "finished", "Finished"
-        ABORTED = "aborted", "Aborted"
+        WAITING = "waiting", _("Waiting for players")
+        ACTIVE = "active", _("In play")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
 
     class Ending(models.TextChoices):
-        PLAYED = "played", "Played out"
-        RESIGNED = "resigned", "Resigned"
-        ABANDONED = "abandoned", "Abandoned"
-        ABORTED = "aborted", "Aborted"
-        CANCELLED = "cancelled", "Cancelled"
+        PLAYED = "played", _("Played out")
+        RESIGNED = "resigned", _("Resigned")
+        ABANDONED = "abandoned", _("Abandoned")
+        ABORTED = "aborted", _("Aborted")
+        CANCELLED = "cancelled", _("Cancelled")
 
-    variant = models.CharField(max_length=20)
-    players = models.PositiveSmallIntegerField()
-    options = models.JSONField(default=dict, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
-    ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
-    invite_only = models.BooleanField(default=False)
+    variant = models.CharField(_("game"), max_length=20)
+    players = models.PositiveSmallIntegerField(_("players"))
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.WAITING
+    )
+    ending = models.CharField(_("ending"), max_length=10, choices=Ending.choices, blank=True)
+    invite_only = models.BooleanField(_("invitation only"), default=False)
     rated = models.BooleanField(
+        _("rated"),
         default=True,
-        help_text="Counts for ratings when every seat is a member (never with a computer seat).",
+        help_text=_("Counts for ratings when every seat is a member (never with a computer seat)."),
     )
     invited = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="match_invitations"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("invited"),
+        blank=True,
+        related_name="match_invitations",
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     # The secret seed every shuffle of the match comes from; its hash is public from the start.
-    seed = models.CharField(max_length=64, editable=False)
-    seed_sha256 = models.CharField(max_length=64, editable=False)
-    seq = models.PositiveIntegerField(default=0, help_text="Bumped by every change of the match.")
-    moves_played = models.PositiveIntegerField(default=0)
-    snapshot = models.JSONField(null=True, blank=True, editable=False)
-    to_move = models.JSONField(default=list, blank=True, help_text="Seats that may act now.")
-    outcome = models.JSONField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    seed = models.CharField(_("seed"), max_length=64, editable=False)
+    seed_sha256 = models.CharField(_("seed hash"), max_length=64, editable=False)
+    seq = models.PositiveIntegerField(
+        _("sequence"), default=0, help_text=_("Bumped by every change of the match.")
+    )
+    moves_played = models.PositiveIntegerField(_("moves played"), default=0)
+    snapshot = models.JSONField(_("snapshot"), null=True, blank=True, editable=False)
+    to_move = models.JSONField(
+        _("to move"), default=list, blank=True, help_text=_("Seats that may act now.")
+    )
+    outcome = models.JSONField(_("outcome"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
-        verbose_name_plural = "matches"
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         indexes = [
             models.Index(fields=["status", "-created_at"], name="match_lobby"),
             models.Index(fields=["status", "-finished_at"], name="match_finished"),
         ]
 
     def __str__(self) -> str:
-        return f"Match {self.pk} ({self.variant}, {self.players} players, {self.status})"
+        return gettext("Match %(pk)s (%(game)s, %(players)d players, %(status)s)") % {
+            "pk": self.pk,
+            "game": self.variant,
+            "players": self.players,
+            "status": self.get_status_display(),
+        }
 
     def get_absolute_url(self) -> str:
         return reverse("match", args=[self.pk])
@@ -79,30 +101,43 @@ class Match(models.Model):
 class Seat(models.Model):
     """A place at the table: a member, or the computer (user is None)."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="seats"
+    )
+    index = models.PositiveSmallIntegerField(_("seat number"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("member"),
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="seats",
     )
-    is_computer = models.BooleanField(default=False)
+    is_computer = models.BooleanField(_("computer"), default=False)
     took_over = models.BooleanField(
-        default=False, help_text="The computer took this seat over from an absent member."
+        _("taken over"),
+        default=False,
+        help_text=_("The computer took this seat over from an absent member."),
     )
-    team = models.PositiveSmallIntegerField(default=0)
+    team = models.PositiveSmallIntegerField(_("team"), default=0)
     level = models.CharField(
-        max_length=16, blank=True, help_text="The computer's level here; blank: the game's default."
+        _("level"),
+        max_length=16,
+        blank=True,
+        help_text=_("The computer's level here; blank: the game's default."),
     )
-    joined_at = models.DateTimeField(null=True, blank=True)
-    connections = models.PositiveSmallIntegerField(default=0)
+    joined_at = models.DateTimeField(_("joined"), null=True, blank=True)
+    connections = models.PositiveSmallIntegerField(_("open pages"), default=0)
     away_since = models.DateTimeField(
-        null=True, blank=True, help_text="When the member's last open page went away."
+        _("away since"),
+        null=True,
+        blank=True,
+        help_text=_("When the member's last open page went away."),
     )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["index"]
         constraints = [
             models.UniqueConstraint(fields=["match", "index"], name="one_seat_per_index"),
@@ -115,7 +150,10 @@ class Seat(models.Model):
         indexes = [models.Index(fields=["user", "match"], name="seat_history")]
 
     def __str__(self) -> str:
-        return f"seat {self.index} of match {self.match_id}"
+        return gettext("seat %(index)d of match %(match)s") % {
+            "index": self.index,
+            "match": self.match_id,
+        }
 
     @property
     def is_open(self) -> bool:
@@ -127,24 +165,32 @@ class Seat(models.Model):
             return self.user.name
         if self.is_computer:
             base = self.user.name if self.user_id is not None else None
-            return f"Computer (for {base})" if base else f"Computer {self.index + 1}"
-        return "Open seat"
+            if base:
+                return gettext("Computer (for %(name)s)") % {"name": base}
+            return gettext("Computer %(number)d") % {"number": self.index + 1}
+        return gettext("Open seat")
 
 
 class Move(models.Model):
     """One move as the engine took it. Unique per (match, seq): a move applies once."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
-    seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    move = models.JSONField()
-    by_computer = models.BooleanField(default=False)
-    to_move_before = models.JSONField(
-        default=list, help_text="The seats that could act when this move was made."
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="moves"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    seq = models.PositiveIntegerField(_("sequence"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    move = models.JSONField(_("move"))
+    by_computer = models.BooleanField(_("by the computer"), default=False)
+    to_move_before = models.JSONField(
+        _("to move before"),
+        default=list,
+        help_text=_("The seats that could act when this move was made."),
+    )
+    created_at = models.DateTimeField(_("played"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         ordering = ["seq"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seq"], name="one_move_per_seq"),

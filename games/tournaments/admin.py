@@ -8,6 +8,8 @@ services as the director's pages.
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.tournaments import services
 from games.tournaments.common import can_direct
@@ -70,14 +72,19 @@ class RoundInline(ReadOnly, admin.TabularInline):
     show_change_link = True
 
 
-def _run(modeladmin, request, queryset, service, done: str) -> None:
+def _run(modeladmin, request, queryset, service, done) -> None:
     for tournament in queryset:
         try:
             service(tournament_id=tournament.pk, by=request.user)
         except services.ServiceError as error:
-            modeladmin.message_user(request, f"{tournament.name}: {error.message}", messages.ERROR)
+            text = gettext("%(name)s: %(message)s") % {
+                "name": tournament.name,
+                "message": error.message,
+            }
+            modeladmin.message_user(request, text, messages.ERROR)
         else:
-            modeladmin.message_user(request, f"{tournament.name}: {done}", messages.SUCCESS)
+            text = gettext("%(name)s: %(message)s") % {"name": tournament.name, "message": done}
+            modeladmin.message_user(request, text, messages.SUCCESS)
 
 
 @admin.register(Tournament)
@@ -93,9 +100,9 @@ class TournamentAdmin(DirectorOnly, admin.ModelAdmin):
     fieldsets = (
         (None, {"fields": ("name", "date", "variant", "players", "options", "venue", "stage",
                            "director")}),
-        ("Format", {"fields": ("qualifying", "rounds", "playoff", "qualifiers", "series_length",
+        (_("Format"), {"fields": ("qualifying", "rounds", "playoff", "qualifiers", "series_length",
                                "seed")}),
-        ("Scoring", {"fields": ("points_win", "points_skunk", "points_double_skunk",
+        (_("Scoring"), {"fields": ("points_win", "points_skunk", "points_double_skunk",
                                 "points_loss", "skunk_line", "double_skunk_line", "place_points",
                                 "bye_points",
                                 "bye_spread", "tiebreaks", "forfeit_minutes")}),
@@ -106,17 +113,17 @@ class TournamentAdmin(DirectorOnly, admin.ModelAdmin):
             obj.director = request.user
         super().save_model(request, obj, form, change)
 
-    @admin.action(description="Generate next round")
+    @admin.action(description=_("Generate next round"))
     def generate_next_round(self, request, queryset) -> None:
-        _run(self, request, queryset, services.round_generate, "the next round is drawn")
+        _run(self, request, queryset, services.round_generate, _("the next round is drawn"))
 
-    @admin.action(description="Start playoffs")
+    @admin.action(description=_("Start playoffs"))
     def start_playoffs(self, request, queryset) -> None:
-        _run(self, request, queryset, services.playoffs_start, "the playoff bracket is drawn")
+        _run(self, request, queryset, services.playoffs_start, _("the playoff bracket is drawn"))
 
-    @admin.action(description="Recompute standings")
+    @admin.action(description=_("Recompute standings"))
     def recompute_standings(self, request, queryset) -> None:
-        _run(self, request, queryset, services.standings_recompute, "standings recomputed")
+        _run(self, request, queryset, services.standings_recompute, _("standings recomputed"))
 
 
 class PairingInline(DirectorOnly, admin.TabularInline):

@@ -10,6 +10,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.errors import Conflict, Forbidden, NotFound, ServiceError
 from games.tournaments import matches
@@ -43,14 +44,14 @@ def can_direct(user) -> bool:
 
 def require_director(user) -> None:
     if not can_direct(user):
-        raise Forbidden("only the tournament director can do that")
+        raise Forbidden(_("only the tournament director can do that"))
 
 
 def locked_tournament(tournament_id) -> Tournament:
     try:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
     except (Tournament.DoesNotExist, ValueError, TypeError):
-        raise NotFound("there is no such tournament") from None
+        raise NotFound(_("there is no such tournament")) from None
 
 
 def notify(tournament: Tournament) -> None:
@@ -213,7 +214,7 @@ def series_resolve(*, pairing_id: int, by) -> Pairing:
                 pk=pairing_id
             )
         except (Pairing.DoesNotExist, ValueError, TypeError):
-            raise NotFound("there is no such pairing") from None
+            raise NotFound(_("there is no such pairing")) from None
         locked_tournament(tournament_id)
         pairing = Pairing.objects.select_related("round__tournament").get(pk=pairing_id)
         resolve(pairing)
@@ -300,4 +301,4 @@ def entrant_in(tournament: Tournament, entrant_id) -> Entrant:
     try:
         return tournament.entrants.select_related("user", "partner").get(pk=entrant_id)
     except (Entrant.DoesNotExist, ValueError, TypeError):
-        raise NotFound("there is no such entrant in this tournament") from None
+        raise NotFound(_("there is no such entrant in this tournament")) from None

@@ -11,7 +11,10 @@ from urllib.parse import parse_qs
 
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import WebsocketConsumer
+from django.conf import settings
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from games.tournaments import presenters
 
@@ -25,6 +28,7 @@ class TournamentConsumer(WebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.regions = ("live",) if query.get("view") == ["live"] else ("mine", "live")
         self.sent: dict[str, str] = {}
+        self.language = scope_language(self.scope)
         tournament = presenters.load(self.tournament_id)
         if tournament is None:
             self.close(code=CLOSE_NOT_FOUND)
@@ -49,12 +53,33 @@ class TournamentConsumer(WebsocketConsumer):
         if tournament is None:
             return
         user = self.user if self.user is not None and self.user.is_authenticated else None
-        context = {**presenters.tournament_context(tournament, user), "oob": True}
+        with translation.override(self.language):
+            context = {**presenters.tournament_context(tournament, user), "oob": True}
         changed = []
         for region in self.regions:
-            html = render_to_string(f"tournaments/_parts.html#{region}", context)
+            with translation.override(self.language):
+                html = render_to_string(f"tournaments/_parts.html#{region}", context)
             if self.sent.get(region) != html:
                 self.sent[region] = html
                 changed.append(html)
         if changed:
             self.send(text_data="".join(changed))
+
+
+def scope_language(scope) -> str:
+    """The language the page was rendered in, as the HTTP middlewares chose it: the member's
+    saved language, else the switcher's cookie, else the browser's Accept-Language."""
+    user = scope.get("user")
+    choices = [getattr(user, "language", "") if user is not None and user.is_authenticated else ""]
+    choices.append((scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, ""))
+    headers = dict(scope.get("headers") or [])
+    accept = headers.get(b"accept-language", b"").decode("latin-1")
+    choices += [code for code, _quality in parse_accept_lang_header(accept) if code != "*"]
+    for code in choices:
+        if not code:
+            continue
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE

@@ -12,19 +12,28 @@ import random
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from games.engine.core.text import gettext_noop
+
 Id = Hashable
 
 TIEBREAKS = ("game_points", "wins", "spread", "head_to_head")
 TIEBREAK_LABELS = {
-    "game_points": "game points",
-    "wins": "games won",
-    "spread": "spread",
-    "head_to_head": "head-to-head",
+    "game_points": gettext_noop("game points"),
+    "wins": gettext_noop("games won"),
+    "spread": gettext_noop("spread"),
+    "head_to_head": gettext_noop("head-to-head"),
 }
 
 
 class NoPairing(ValueError):
-    """No pairing of the round avoids a repeat meeting."""
+    """No pairing of the round avoids a repeat meeting. Like the engine's IllegalMove, the
+    message may be a template with named fields: `str(error)` is the English, `template` and
+    `params` let the site say it in the reader's language."""
+
+    def __init__(self, message: str, **params) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.template = message
+        self.params = params
 
 
 # -- standings ----------------------------------------------------------------------------
@@ -170,7 +179,7 @@ def swiss_round(
     if first:
         random.Random(seed).shuffle(order)
     if len(order) < 2:
-        raise NoPairing("at least two entrants are needed for a round")
+        raise NoPairing(gettext_noop("at least two entrants are needed for a round"))
     if len(order) % 2 == 0:
         return _pair_all(order, met, budget), None
     candidates = [e for e in reversed(order) if e not in had_bye] or [order[-1]]
@@ -181,7 +190,7 @@ def swiss_round(
             return _pair_all(rest, met, budget), bye
         except NoPairing as error:
             last_error = error
-    raise last_error or NoPairing("no pairing avoids a repeat meeting")
+    raise last_error or NoPairing(gettext_noop("no pairing avoids a repeat meeting"))
 
 
 def _pair_all(order: list[Id], met: set[frozenset], budget: int) -> list[tuple[Id, Id]]:
@@ -194,7 +203,9 @@ def _pair_all(order: list[Id], met: set[frozenset], budget: int) -> list[tuple[I
     ]
     if any(not options for options in allowed):
         stuck = next(order[i] for i in range(n) if not allowed[i])
-        raise NoPairing(f"{stuck} has already met everyone else in the round")
+        raise NoPairing(
+            gettext_noop("{stuck} has already met everyone else in the round"), stuck=stuck
+        )
     paired = [False] * n
     pairs: list[tuple[int, int]] = []
     steps = 0
@@ -223,7 +234,9 @@ def _pair_all(order: list[Id], met: set[frozenset], budget: int) -> list[tuple[I
                 continue
             steps += 1
             if steps > budget:
-                raise NoPairing("no pairing without a repeat meeting was found in time")
+                raise NoPairing(
+                    gettext_noop("no pairing without a repeat meeting was found in time")
+                )
             paired[j] = True
             pairs.append((i, j))
             # Prune: nobody left may be stranded without a possible opponent.
@@ -235,7 +248,7 @@ def _pair_all(order: list[Id], met: set[frozenset], budget: int) -> list[tuple[I
         return False
 
     if not solve(0):
-        raise NoPairing("every way of pairing this round repeats a meeting")
+        raise NoPairing(gettext_noop("every way of pairing this round repeats a meeting"))
     return [(order[i], order[j]) for i, j in pairs]
 
 
@@ -250,7 +263,7 @@ def round_robin(entrants: Sequence[Id], *, double: bool = False) -> Schedule:
     """
     players: list[Id | None] = list(entrants)
     if len(players) < 2:
-        raise NoPairing("a round robin needs at least two entrants")
+        raise NoPairing(gettext_noop("a round robin needs at least two entrants"))
     if len(players) % 2:
         players.append(None)
     n = len(players)

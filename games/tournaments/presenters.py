@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch, Q
+from django.utils.translation import gettext as _
 
+from games.texts import engine_text, join_words
 from games.tournaments.common import can_direct, qualifying_rounds_left
 from games.tournaments.models import (
     Dispute,
@@ -22,7 +24,8 @@ from games.tournaments.models import (
     Tournament,
 )
 from games.tournaments.rounds import models_q_entrant
-from games.tournaments.scoring import SEATS, points_text, score_text
+from games.tournaments.scoring import SEATS, score_text
+from games.tournaments.texts import finish_text, local_points, playoff_title, round_title
 
 SEAT_RELATED = [f"{letter}__{who}" for letter in SEATS for who in ("user", "partner")]
 
@@ -85,7 +88,7 @@ def rounds(tournament: Tournament) -> list[RoundView]:
             playoff_number += 1
             title = playoff_title(playoff_number, len(round_.pairings.all()))
         else:
-            title = f"Round {round_.number}"
+            title = round_title(round_.number)
         view = RoundView(round=round_, title=title)
         ordered = sorted(
             round_.pairings.all(),
@@ -119,11 +122,6 @@ def rounds(tournament: Tournament) -> list[RoundView]:
             )
         views.append(view)
     return views
-
-
-def playoff_title(number: int, pairings: int) -> str:
-    names = {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}
-    return names.get(pairings, f"Playoff round {number}")
 
 
 def standings(tournament: Tournament) -> list[Standing]:
@@ -160,33 +158,48 @@ def tournament_context(tournament: Tournament, user) -> dict[str, Any]:
 def game_text(tournament: Tournament) -> str:
     """The game and its options in words: its name, the table and each option (label: value)."""
     engine = tournament.engine
-    kind = "doubles" if tournament.is_doubles else f"{tournament.table_size} at a table"
-    if tournament.table_size == 2 and not tournament.is_doubles:
-        kind = "singles"
-    parts = [f"{engine.name}, {kind}"]
+    if tournament.is_doubles:
+        kind = _("doubles")
+    elif tournament.table_size == 2:
+        kind = _("singles")
+    else:
+        kind = _("%(count)d at a table") % {"count": tournament.table_size}
+    parts = [f"{engine_text(engine.name)}, {kind}"]
     for name, spec in engine.options_schema.items():
         if name not in tournament.options or name == "games":
             continue
         value = tournament.options[name]
         if isinstance(value, bool):
-            value = "yes" if value else "no"
-        parts.append(f"{spec.get('label', name)}: {value}")
+            value = _("yes") if value else _("no")
+        elif isinstance(value, str):
+            value = engine_text(value)
+        label = engine_text(spec["label"]) if spec.get("label") else name
+        parts.append(f"{label}: {value}")
     return " · ".join(parts)
 
 
 def scoring_text(tournament: Tournament) -> str:
     """How a game counts, in one line for the pages and the printed sheet."""
     if tournament.is_ranked:
-        places = "/".join(points_text(p) for p in tournament.places)
-        bye = points_text(tournament.bye_points)
-        return f"game points by place {places}, shared on ties · bye {bye}"
-    text = f"win {tournament.points_win}"
+        places = "/".join(local_points(p) for p in tournament.places)
+        bye = local_points(tournament.bye_points)
+        return _("game points by place %(places)s, shared on ties · bye %(bye)s") % {
+            "places": places,
+            "bye": bye,
+        }
+    text = _("win %(points)s") % {"points": tournament.points_win}
     if tournament.scoring.skunks:
         skunk, double = tournament.skunk_lines_in_force
         if skunk is not None:
-            text += f", skunk {tournament.points_skunk} (loser on {skunk} or fewer)"
+            text += _(", skunk %(points)s (loser on %(line)s or fewer)") % {
+                "points": tournament.points_skunk,
+                "line": skunk,
+            }
         if double is not None:
-            text += f", double skunk {tournament.points_double_skunk} ({double} or fewer)"
+            text += _(", double skunk %(points)s (%(line)s or fewer)") % {
+                "points": tournament.points_double_skunk,
+                "line": double,
+            }
     return text
 
 
@@ -235,7 +248,7 @@ def my_games(tournament: Tournament, user) -> list[MyGame]:
             MyGame(
                 game=game,
                 side=side,
-                opponent=in_words(others),
+                opponent=join_words(others),
                 seats=seat_entries(game),
                 table=p.table,
                 round_title=p.round.title,
@@ -247,13 +260,6 @@ def my_games(tournament: Tournament, user) -> list[MyGame]:
             )
         )
     return rows
-
-
-def in_words(names: list[str]) -> str:
-    """ "Bea", "Bea and Cat", "Bea, Cat and Dot"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def seat_entries(game: Game) -> list[SeatEntry]:
@@ -288,7 +294,7 @@ def director_context(tournament: Tournament) -> dict[str, Any]:
         seats = tournament.seats
         for g in games:
             g.seat_entries = seat_entries(g)
-            g.table_names = " v ".join(entry.name for entry in g.seat_entries)
+            g.table_names = versus(entry.name for entry in g.seat_entries)
             g.scores_text = score_text(g.scores(seats))
             (decided_games if g.is_decided else open_games).append(g)
     disputes = list(
@@ -298,7 +304,7 @@ def director_context(tournament: Tournament) -> dict[str, Any]:
     )
     for d in disputes:
         d.seat_entries = seat_entries(d.game)
-        d.table_names = " v ".join(entry.name for entry in d.seat_entries)
+        d.table_names = versus(entry.name for entry in d.seat_entries)
     return {
         "entrants": entrants,
         "checked_in_count": sum(1 for e in entrants if e.checked_in and not e.withdrawn),
@@ -314,7 +320,7 @@ def director_context(tournament: Tournament) -> dict[str, Any]:
 
 def _game_row(game: Game, seats: str) -> GameRow:
     if game.status == Game.Status.FORFEIT:
-        score = "forfeit"
+        score = _("forfeit")
     elif game.is_decided:
         score = score_text(game.scores(seats))
     else:
@@ -365,19 +371,23 @@ def finish(tournament: Tournament, entrant: Entrant, standing: Standing | None) 
         last = playoff[0]
         size = last.round.pairings.count()
         if last.winner_id == entrant.pk and size == 1:
-            return "Champion"
+            return _("Champion")
         if last.winner_id is None and last.status != Pairing.Status.DONE:
-            return "In the playoff"
+            return _("In the playoff")
         if size == 1:
-            return "Runner-up"
-        return {2: "Semi-finalist", 4: "Quarter-finalist"}.get(size, f"Last {size * 2}")
+            return _("Runner-up")
+        if size == 2:
+            return _("Semi-finalist")
+        if size == 4:
+            return _("Quarter-finalist")
+        return _("Last %(count)d") % {"count": size * 2}
     if standing is None:
         return ""
     total = Standing.objects.filter(tournament=tournament).count()
-    prefix = "" if tournament.stage == Tournament.Stage.FINISHED else "currently "
-    return f"{prefix}{ordinal(standing.position)} of {total}"
+    finished = tournament.stage == Tournament.Stage.FINISHED
+    return finish_text(standing.position, total, finished=finished)
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def versus(names) -> str:
+    """ "Bea v Cat", the names of a table in seat order."""
+    return _(" v ").join(names)

@@ -11,7 +11,9 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from games.texts import engine_text
 from games.tournaments import matches
 from games.tournaments.common import (
     Conflict,
@@ -51,7 +53,7 @@ def result_enter(*, game_id: int, by, score_a, score_b, score_c=None, score_d=No
         director = can_direct(by)
         side = game.pairing.side_of(by) if by is not None and by.is_authenticated else None
         if not director and side is None:
-            raise Forbidden("only the director or the players of this game can enter its result")
+            raise Forbidden(_("only the director or the players of this game can enter its result"))
         _require_in_play(game)
         scores = _checked(game, [score_a, score_b, score_c, score_d])
         if director:
@@ -83,15 +85,15 @@ def result_confirm(*, game_id: int, by) -> Game:
         game = _locked_game(game_id)
         if game.status != Game.Status.PENDING:
             if game.is_decided:
-                raise Conflict("this result already stands")
-            raise Conflict("there is no entered result waiting to be confirmed")
+                raise Conflict(_("this result already stands"))
+            raise Conflict(_("there is no entered result waiting to be confirmed"))
         pending = _pending_entry(game)
         side = game.pairing.side_of(by) if by is not None and by.is_authenticated else None
         if not can_direct(by):
             if side is None:
-                raise Forbidden("only the players of this game can confirm its result")
+                raise Forbidden(_("only the players of this game can confirm its result"))
             if side == pending.side:
-                raise Forbidden("your opponent has to confirm the result you entered")
+                raise Forbidden(_("your opponent has to confirm the result you entered"))
         _decide(game, pending.scores(), entered_by=pending.by, confirmed_by=by)
         return game
 
@@ -107,13 +109,13 @@ def dispute_resolve(
                 "game__pairing__round__tournament_id", flat=True
             ).get(pk=dispute_id)
         except (Dispute.DoesNotExist, ValueError, TypeError):
-            raise NotFound("there is no such dispute") from None
+            raise NotFound(_("there is no such dispute")) from None
         locked_tournament(tournament_id)
         dispute = Dispute.objects.select_related("game__pairing__round__tournament").get(
             pk=dispute_id
         )
         if dispute.resolved_at is not None:
-            raise Conflict("this dispute is already settled")
+            raise Conflict(_("this dispute is already settled"))
         game = dispute.game
         scores = _checked(game, [score_a, score_b, score_c, score_d])
         _entry(game, by, "", scores)
@@ -144,7 +146,7 @@ def result_correct(
         require_director(by)
         game = _locked_game(game_id)
         if not game.is_decided:
-            raise Conflict("only a result that stands can be corrected; enter it instead")
+            raise Conflict(_("only a result that stands can be corrected; enter it instead"))
         before = _snapshot(game)
         old_winner = game.pairing.winner_id
         if forfeit_by is not None:
@@ -163,7 +165,7 @@ def result_correct(
             and pairing.winner_id != old_winner
             and later.exists()
         ):
-            raise Conflict("the bracket has moved on past this series, so its winner must stand")
+            raise Conflict(_("the bracket has moved on past this series, so its winner must stand"))
         return Correction.objects.create(
             game=game, by=by, before=before, after=_snapshot(game), reason=(reason or "")[:200]
         )
@@ -183,8 +185,11 @@ def game_forfeit(*, game_id: int, by, absent: str) -> Game:
         if waited < wait:
             left = max(1, int((wait - waited).total_seconds() // 60) + 1)
             raise Conflict(
-                f"a no-show can be forfeited {tournament.forfeit_minutes} minutes after the "
-                f"game starts; wait about {left} more"
+                _(
+                    "a no-show can be forfeited %(wait)d minutes after the game starts; wait "
+                    "about %(left)d more"
+                )
+                % {"wait": tournament.forfeit_minutes, "left": left}
             )
         _decide(game, None, entered_by=by, confirmed_by=by, forfeit_by=absent)
         if game.match_id is not None:
@@ -216,7 +221,7 @@ def _locked_game(game_id) -> Game:
             pk=game_id
         )
     except (Game.DoesNotExist, ValueError, TypeError):
-        raise NotFound("there is no such game") from None
+        raise NotFound(_("there is no such game")) from None
     locked_tournament(tournament_id)
     return Game.objects.select_related(
         "pairing__round__tournament", "pairing__a__user", "pairing__a__partner",
@@ -226,11 +231,11 @@ def _locked_game(game_id) -> Game:
 
 def _require_in_play(game: Game) -> None:
     if game.is_decided:
-        raise Conflict("this game already has a result; only the director can correct it")
+        raise Conflict(_("this game already has a result; only the director can correct it"))
     if game.status == Game.Status.DISPUTED:
-        raise Conflict("this game's result is disputed; the director will settle it")
+        raise Conflict(_("this game's result is disputed; the director will settle it"))
     if game.pairing.status == Pairing.Status.DONE or game.pairing.is_bye:
-        raise Conflict("this game is not in play")
+        raise Conflict(_("this game is not in play"))
 
 
 def _checked(game: Game, given: list) -> list[int]:
@@ -238,18 +243,22 @@ def _checked(game: Game, given: list) -> list[int]:
     tournament = game.pairing.round.tournament
     size = tournament.table_size
     if any(s is None for s in given[:size]) or any(s is not None for s in given[size:]):
-        raise ServiceError(f"enter one score for each of the {size} seats", field="score")
+        raise ServiceError(
+            _("enter one score for each of the %(size)d seats") % {"size": size}, field="score"
+        )
     try:
         return check_scores(given[:size], tournament.rules)
     except BadResult as error:
-        raise ServiceError(str(error), field="score") from None
+        raise ServiceError(engine_text(error.template, error.params), field="score") from None
 
 
 def _require_seat(game: Game, letter, field: str) -> None:
     seats = game.pairing.round.tournament.seats
     if letter not in tuple(seats):
-        listed = ", ".join(seats[:-1]) + f" or {seats[-1]}"
-        raise ServiceError(f"name the seat that did not play: {listed}", field=field)
+        listed = _("%(some)s or %(last)s") % {"some": ", ".join(seats[:-1]), "last": seats[-1]}
+        raise ServiceError(
+            _("name the seat that did not play: %(seats)s") % {"seats": listed}, field=field
+        )
 
 
 def _score_fields() -> list[str]:

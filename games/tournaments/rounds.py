@@ -10,7 +10,10 @@ import random
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from games.texts import engine_text
 from games.tournaments import matches, tables
 from games.tournaments import pairing as rules
 from games.tournaments.common import (
@@ -39,7 +42,7 @@ def round_generate(*, tournament_id: int, by) -> Round:
         tournament = locked_tournament(tournament_id)
         stage = tournament.stage
         if stage == Tournament.Stage.FINISHED:
-            raise Conflict("the tournament is over")
+            raise Conflict(_("the tournament is over"))
         _require_round_complete(tournament)
         if stage == Tournament.Stage.PLAYOFF:
             round_ = _next_playoff_round(tournament)
@@ -56,28 +59,31 @@ def pairing_swap(*, round_id: int, entrant_id: int, other_entrant_id: int, by) -
         try:
             tournament_id = Round.objects.values_list("tournament_id", flat=True).get(pk=round_id)
         except (Round.DoesNotExist, ValueError, TypeError):
-            raise NotFound("there is no such round") from None
+            raise NotFound(_("there is no such round")) from None
         matches.lock_round_matches(round_id)
         tournament = locked_tournament(tournament_id)
         round_ = tournament.round_set.get(pk=round_id)
         if round_ != tournament.round_set.order_by("-number").first():
-            raise Conflict("only the latest round's pairings can be changed")
+            raise Conflict(_("only the latest round's pairings can be changed"))
         if entrant_id == other_entrant_id:
-            raise ServiceError("choose two different entrants", field="other_entrant")
+            raise ServiceError(_("choose two different entrants"), field="other_entrant")
         spots = {}
         for eid in (entrant_id, other_entrant_id):
             pairing = round_.pairings.filter(models_q_entrant(eid)).first()
             if pairing is None:
-                raise ServiceError("both entrants must be in this round", field="entrant")
+                raise ServiceError(_("both entrants must be in this round"), field="entrant")
             spots[eid] = (pairing, pairing.letter_of(eid))
         (p1, s1), (p2, s2) = spots[entrant_id], spots[other_entrant_id]
         if p1.pk == p2.pk:
-            raise ServiceError("those two already play each other", field="other_entrant")
+            raise ServiceError(_("those two already play each other"), field="other_entrant")
         for p in (p1, p2):
             if p.round.stage == Round.Stage.PLAYOFF:
-                raise Conflict("playoff pairings follow the bracket and cannot be swapped")
+                raise Conflict(_("playoff pairings follow the bracket and cannot be swapped"))
             if not p.is_bye and not _unstarted(p):
-                raise Conflict(f"table {p.table}'s game has started, so it cannot change")
+                raise Conflict(
+                    _("table %(table)s's game has started, so it cannot change")
+                    % {"table": p.table}
+                )
         for p in (p1, p2):
             matches.call_off_unplayed(p)
         setattr(p1, f"{s1}_id", other_entrant_id)
@@ -112,13 +118,15 @@ def playoffs_start(*, tournament_id: int, by) -> Round:
         require_director(by)
         tournament = locked_tournament(tournament_id)
         if not tournament.playoff:
-            raise Conflict("this tournament has no playoff")
+            raise Conflict(_("this tournament has no playoff"))
         if tournament.stage == Tournament.Stage.PLAYOFF:
-            raise Conflict("the playoff has already started")
+            raise Conflict(_("the playoff has already started"))
         if tournament.stage == Tournament.Stage.FINISHED:
-            raise Conflict("the tournament is over")
+            raise Conflict(_("the tournament is over"))
         if tournament.table_size > 2:
-            raise Conflict("a playoff bracket is for games of two sides; this event ranks tables")
+            raise Conflict(
+                _("a playoff bracket is for games of two sides; this event ranks tables")
+            )
         if tournament.qualifying == Tournament.Qualifying.NONE:
             field = list(tournament.entrants.filter(checked_in=True, withdrawn=False))
             field.sort(key=lambda e: (e.draw is None, e.draw or 0, e.pk))
@@ -127,17 +135,24 @@ def playoffs_start(*, tournament_id: int, by) -> Round:
             seeds = field
         else:
             if tournament.stage != Tournament.Stage.QUALIFYING:
-                raise Conflict("play the qualifying rounds first")
+                raise Conflict(_("play the qualifying rounds first"))
             _require_round_complete(tournament)
             left = qualifying_rounds_left(tournament)
             if left:
-                raise Conflict(f"{left} qualifying round{'s' if left > 1 else ''} still to play")
+                raise Conflict(
+                    ngettext(
+                        "%(count)d qualifying round still to play",
+                        "%(count)d qualifying rounds still to play",
+                        left,
+                    )
+                    % {"count": left}
+                )
             recompute(tournament)
             ranked = Standing.objects.filter(tournament=tournament, entrant__withdrawn=False)
             seeds = [s.entrant for s in ranked.select_related("entrant").order_by("position")]
         count = rules.qualifier_count(len(seeds), number=tournament.qualifiers)
         if len(seeds) < 2:
-            raise Conflict("a playoff needs at least two entrants")
+            raise Conflict(_("a playoff needs at least two entrants"))
         seeds = seeds[:count]
         plan = rules.bracket([e.pk for e in seeds])
         seed_of = {e.pk: i for i, e in enumerate(seeds, start=1)}
@@ -170,8 +185,12 @@ def _require_round_complete(tournament: Tournament) -> None:
     open_count = last.pairings.exclude(status=Pairing.Status.DONE).count()
     if open_count:
         raise Conflict(
-            f"{last.title} still has {open_count} pairing{'s' if open_count > 1 else ''} "
-            "without a result"
+            ngettext(
+                "%(round)s still has %(count)d pairing without a result",
+                "%(round)s still has %(count)d pairings without a result",
+                open_count,
+            )
+            % {"round": last.title, "count": open_count}
         )
 
 
@@ -186,20 +205,22 @@ def _draw(tournament: Tournament, entrants: list[Entrant]) -> None:
 
 def _next_qualifying_round(tournament: Tournament) -> Round:
     if tournament.qualifying == Tournament.Qualifying.NONE:
-        raise Conflict("this tournament has no qualifying rounds: start the playoff")
+        raise Conflict(_("this tournament has no qualifying rounds: start the playoff"))
     first = tournament.stage == Tournament.Stage.ENTRY
     if first:
         field = list(tournament.entrants.filter(checked_in=True, withdrawn=False))
         need = tournament.table_size
         if len(field) < need:
-            raise Conflict(f"check in at least {need} entrants before the first round")
+            raise Conflict(
+                _("check in at least %(need)d entrants before the first round") % {"need": need}
+            )
         _draw(tournament, field)
         tournament.stage = Tournament.Stage.QUALIFYING
         tournament.save(update_fields=["stage", "updated_at"])
     elif qualifying_rounds_left(tournament) == 0:
         if tournament.playoff:
-            raise Conflict("the qualifying rounds are over: start the playoff")
-        raise Conflict("every round has been played")
+            raise Conflict(_("the qualifying rounds are over: start the playoff"))
+        raise Conflict(_("every round has been played"))
     if tournament.table_size > 2:
         pairs = _table_seats(tournament, first)
     elif tournament.qualifying == Tournament.Qualifying.SWISS:
@@ -221,7 +242,7 @@ def _ranked_active(tournament: Tournament, first: bool) -> list[int]:
     )
     need = tournament.table_size
     if len(active) < need:
-        raise Conflict(f"fewer than {need} entrants are still playing")
+        raise Conflict(_("fewer than %(need)d entrants are still playing") % {"need": need})
     if first:
         return sorted(active)
     recompute(tournament)
@@ -253,7 +274,7 @@ def _table_seats(tournament: Tournament, first: bool) -> list[tuple]:
             seed=f"{tournament.seed}-1",
         )  # fmt: skip
     except rules.NoPairing as error:
-        raise Conflict(str(error)) from None
+        raise Conflict(engine_text(error.template, error.params)) from None
     return [*seated, *((e,) for e in byes)]
 
 
@@ -272,7 +293,10 @@ def _swiss_pairs(tournament: Tournament, first: bool) -> list[tuple[int, int | N
             ranked, met, had_bye, first=first, seed=f"{tournament.seed}-1"
         )
     except rules.NoPairing as error:
-        raise Conflict(f"no round without a repeat meeting is possible ({error})") from None
+        reason = engine_text(error.template, error.params)
+        raise Conflict(
+            _("no round without a repeat meeting is possible (%(reason)s)") % {"reason": reason}
+        ) from None
     return [*pairs, *([(bye,)] if bye is not None else [])]
 
 
@@ -300,7 +324,7 @@ def _next_playoff_round(tournament: Tournament) -> Round:
     last = tournament.round_set.order_by("-number").first()
     previous = list(last.pairings.order_by("slot"))
     if len(previous) == 1:
-        raise Conflict("the final is decided: the tournament is over")
+        raise Conflict(_("the final is decided: the tournament is over"))
     seed_of = {}
     for p in previous:
         seed_of[p.a_id] = p.seed_a

@@ -28,7 +28,21 @@ CENT = Decimal("0.01")
 
 
 class BadResult(ValueError):
-    """Scores that cannot be the end of a game; the message says why."""
+    """Scores that cannot be the end of a game; the message says why (its `template` and
+    `params` let the site say it in the reader's language)."""
+
+    def __init__(self, message: str, **params) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.template = message
+        self.params = params
+
+
+class BadPlace(ValueError):
+    """A figure of the game points by place that is not a number."""
+
+    def __init__(self, figure: str) -> None:
+        super().__init__(f"{figure!r} is not a number of game points")
+        self.figure = figure
 
 
 def default_places(table_size: int, scoring: TournamentScoring | None = None) -> tuple:
@@ -116,7 +130,8 @@ def check_scores(scores: Sequence[object], rules: Points) -> list[int]:
     try:
         return rules.scoring.check_scores(list(scores), {"target": rules.target})
     except ValueError as error:
-        raise BadResult(str(error)) from None
+        template = getattr(error, "template", str(error))
+        raise BadResult(template, **getattr(error, "params", {})) from None
 
 
 def score_game(
@@ -235,6 +250,6 @@ def parse_places(text: str) -> tuple:
         try:
             value = Decimal(part.strip())
         except InvalidOperation:
-            raise ValueError(f"{part.strip()!r} is not a number of game points") from None
+            raise BadPlace(part.strip()) from None
         values.append(int(value) if value == value.to_integral_value() else value)
     return tuple(values)

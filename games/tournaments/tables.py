@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 
+from games.engine.core.text import gettext_noop
 from games.tournaments.pairing import NoPairing
 
 Id = Hashable
@@ -34,7 +35,11 @@ def tables_round(
     if size < 2:
         raise ValueError("a table has at least two seats")
     if len(order) < size:
-        raise NoPairing(f"a table needs {size} entrants; only {len(order)} are playing")
+        raise NoPairing(
+            gettext_noop("a table needs {size} entrants; only {playing} are playing"),
+            size=size,
+            playing=len(order),
+        )
     if first:
         random.Random(seed).shuffle(order)
     met = met or {}

@@ -12,12 +12,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.tournaments import exports, presenters, services
 from games.tournaments.forms import EntrantForm, LateEntryForm, ScoreForm, TournamentForm
 from games.tournaments.models import Game, Tournament
-from games.tournaments.scoring import points_text
+from games.tournaments.texts import local_points
 
 
 @require_GET
@@ -38,7 +40,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
     if not services.can_direct(request.user):
-        raise PermissionDenied("Only the tournament director can set up a tournament.")
+        raise PermissionDenied(_("Only the tournament director can set up a tournament."))
     form = TournamentForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -49,7 +51,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 form.add_error(_form_field(form, error), error.message)
                 status = error.status
             else:
-                messages.success(request, f"{event.name} is set up. Add the entrants next.")
+                messages.success(
+                    request, _("%(name)s is set up. Add the entrants next.") % {"name": event.name}
+                )
                 return redirect("tournament_direct", tournament_id=event.pk)
         else:
             status = 400
@@ -82,7 +86,7 @@ def tournament_export(request: HttpRequest, tournament_id: int, kind: str) -> Ht
     event = _event(tournament_id)
     writer = exports.WRITERS.get(kind)
     if writer is None:
-        raise Http404("There is no such export.")
+        raise Http404(_("There is no such export."))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"tournament-{event.pk}-{kind}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
@@ -106,7 +110,7 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
     _require_director(request)
     handler = ACTIONS.get(action)
     if handler is None:
-        raise Http404("There is no such action.")
+        raise Http404(_("There is no such action."))
     forms: dict = {}
     try:
         done = handler(request, event, forms)
@@ -116,7 +120,7 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
                 form.add_error(_form_field(form, error), error.message)
         return _direct_page(request, event, error=error.message, status=error.status, forms=forms)
     if done is None:  # a form did not validate
-        return _direct_page(request, event, status=400, forms=forms, error="Check the form.")
+        return _direct_page(request, event, status=400, forms=forms, error=_("Check the form."))
     messages.success(request, done)
     return redirect("tournament_direct", tournament_id=event.pk)
 
@@ -130,17 +134,19 @@ def game_result(request: HttpRequest, game_id: int) -> HttpResponse:
     event = game.pairing.round.tournament
     try:
         if not form.is_valid():
-            raise services.ServiceError("enter every score as a whole number", field="score")
+            raise services.ServiceError(_("enter every score as a whole number"), field="score")
         services.result_enter(game_id=game.pk, by=request.user, **form.scores())
     except services.ServiceError as error:
         return _detail_with_error(request, event, error)
     game.refresh_from_db()
     if game.status == Game.Status.PENDING:
-        messages.success(request, "Result entered. It stands once your opponent confirms it.")
+        messages.success(request, _("Result entered. It stands once your opponent confirms it."))
     elif game.status == Game.Status.DISPUTED:
-        messages.warning(request, "That differs from your opponent's entry; the director decides.")
+        messages.warning(
+            request, _("That differs from your opponent's entry; the director decides.")
+        )
     else:
-        messages.success(request, "Result recorded.")
+        messages.success(request, _("Result recorded."))
     return redirect(event)
 
 
@@ -153,7 +159,7 @@ def game_confirm(request: HttpRequest, game_id: int) -> HttpResponse:
         services.result_confirm(game_id=game.pk, by=request.user)
     except services.ServiceError as error:
         return _detail_with_error(request, event, error)
-    messages.success(request, "Result confirmed.")
+    messages.success(request, _("Result confirmed."))
     return redirect(event)
 
 
@@ -170,7 +176,7 @@ def _add(request, event, forms):
         partner=d["partner"], partner_guest_name=d["partner_guest_name"],
         checked_in=d["checked_in"],
     )  # fmt: skip
-    return f"{entrant.name} is entered."
+    return _("%(name)s is entered.") % {"name": entrant.name}
 
 
 def _late(request, event, forms):
@@ -183,7 +189,8 @@ def _late(request, event, forms):
         partner=d["partner"], partner_guest_name=d["partner_guest_name"], games=d["games"],
         wins=d["wins"], game_points=d["game_points"], spread=d["spread"],
     )  # fmt: skip
-    return f"{entrant.name} joins late with {points_text(d['game_points'])}/{d['wins']}."
+    card = f"{local_points(d['game_points'])}/{d['wins']}"
+    return _("%(name)s joins late with %(card)s.") % {"name": entrant.name, "card": card}
 
 
 def _check_in(request, event, forms):
@@ -191,35 +198,37 @@ def _check_in(request, event, forms):
     entrant = services.entrant_check_in(
         entrant_id=_number(request, "entrant"), by=request.user, checked_in=present
     )
-    return f"{entrant.name} is {'checked in' if present else 'marked absent'}."
+    if present:
+        return _("%(name)s is checked in.") % {"name": entrant.name}
+    return _("%(name)s is marked absent.") % {"name": entrant.name}
 
 
 def _withdraw(request, event, forms):
     entrant = services.entrant_withdraw(entrant_id=_number(request, "entrant"), by=request.user)
-    return f"{entrant.name} has withdrawn; their games stand."
+    return _("%(name)s has withdrawn; their games stand.") % {"name": entrant.name}
 
 
 def _next_round(request, event, forms):
     round_ = services.round_generate(tournament_id=event.pk, by=request.user)
-    return f"{round_.title} is drawn."
+    return _("%(round)s is drawn.") % {"round": round_.title}
 
 
 def _playoffs(request, event, forms):
     services.playoffs_start(tournament_id=event.pk, by=request.user)
-    return "The playoff bracket is drawn."
+    return _("The playoff bracket is drawn.")
 
 
 def _result(request, event, forms):
     scores = _scores(request)
     game = services.result_enter(game_id=_number(request, "game"), by=request.user, **scores)
-    return f"Result {game.score_text} recorded."
+    return _("Result %(score)s recorded.") % {"score": game.score_text}
 
 
 def _forfeit(request, event, forms):  # absent: the no-show's seat letter
     services.game_forfeit(
         game_id=_number(request, "game"), by=request.user, absent=request.POST.get("absent", "")
     )
-    return "The game is forfeited."
+    return _("The game is forfeited.")
 
 
 def _resolve(request, event, forms):
@@ -227,7 +236,7 @@ def _resolve(request, event, forms):
         dispute_id=_number(request, "dispute"), by=request.user, note=request.POST.get("note", ""),
         **_scores(request),
     )  # fmt: skip
-    return "The dispute is settled."
+    return _("The dispute is settled.")
 
 
 def _correct(request, event, forms):
@@ -235,7 +244,7 @@ def _correct(request, event, forms):
         game_id=_number(request, "game"), by=request.user, reason=request.POST.get("reason", ""),
         **_scores(request),
     )  # fmt: skip
-    return "The result is corrected and the standings recomputed."
+    return _("The result is corrected and the standings recomputed.")
 
 
 def _swap(request, event, forms):
@@ -243,12 +252,12 @@ def _swap(request, event, forms):
         round_id=_number(request, "round"), entrant_id=_number(request, "entrant"),
         other_entrant_id=_number(request, "other_entrant"), by=request.user,
     )  # fmt: skip
-    return "The two entrants have swapped places."
+    return _("The two entrants have swapped places.")
 
 
 def _recompute(request, event, forms):
     services.standings_recompute(tournament_id=event.pk, by=request.user)
-    return "Standings recomputed."
+    return _("Standings recomputed.")
 
 
 ACTIONS: dict[str, Callable] = {
@@ -273,34 +282,47 @@ ACTIONS: dict[str, Callable] = {
 def _event(tournament_id: int) -> Tournament:
     event = presenters.load(tournament_id)
     if event is None:
-        raise Http404("There is no such tournament.")
+        raise Http404(_("There is no such tournament."))
     return event
 
 
 def _game(game_id: int) -> Game:
     game = Game.objects.select_related("pairing__round__tournament").filter(pk=game_id).first()
     if game is None:
-        raise Http404("There is no such game.")
+        raise Http404(_("There is no such game."))
     return game
 
 
 def _require_director(request: HttpRequest) -> None:
     if not services.can_direct(request.user):
-        raise PermissionDenied("Only the tournament director can do that.")
+        raise PermissionDenied(_("Only the tournament director can do that."))
 
 
 def _number(request: HttpRequest, name: str) -> int:
     try:
         return int(request.POST.get(name, ""))
     except ValueError:
-        raise services.ServiceError(f"choose the {name.replace('_', ' ')}", field=name) from None
+        raise services.ServiceError(
+            _("choose the %(what)s") % {"what": _field_name(name)}, field=name
+        ) from None
 
 
 def _scores(request: HttpRequest) -> dict:
     form = ScoreForm(request.POST)
     if not form.is_valid():
-        raise services.ServiceError("enter every score as a whole number", field="score")
+        raise services.ServiceError(_("enter every score as a whole number"), field="score")
     return form.scores()
+
+
+def _field_name(name: str) -> str:
+    names = {
+        "entrant": pgettext("what to choose", "entrant"),
+        "other_entrant": pgettext("what to choose", "other entrant"),
+        "game": pgettext("what to choose", "game"),
+        "round": pgettext("what to choose", "round"),
+        "dispute": pgettext("what to choose", "dispute"),
+    }
+    return names.get(name, name.replace("_", " "))
 
 
 def _sentence(text: str) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .scoreboard import SKUNK_NAMES, skunk_level
+from .text import gettext_noop
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,16 @@ def places(scores: Sequence[int]) -> list[int]:
     return [1 + sum(1 for other in scores if other > score) for score in scores]
 
 
+class BadScores(ValueError):
+    """Scores that cannot end a game. `str(error)` is the English; `template` and `params`
+    (as in IllegalMove) let the site say it in the reader's language."""
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.template = message
+        self.params = params
+
+
 @dataclass(frozen=True)
 class TournamentScoring:
     """How a tournament counts one game of a variant.
@@ -110,25 +121,37 @@ class TournamentScoring:
         """Scores entered over the table, as whole numbers; ValueError names what is wrong."""
         for score in scores:
             if isinstance(score, bool) or not isinstance(score, int):
-                raise ValueError("scores are whole numbers of points")
+                raise BadScores(gettext_noop("scores are whole numbers of points"))
         values = [int(s) for s in scores]  # type: ignore[call-overload]
         if self.kind != "race":
             return values  # a ranked game may end below zero (Kings Cribbage's rack penalties)
         if any(v < 0 for v in values):
-            raise ValueError("a score cannot be negative")
+            raise BadScores(gettext_noop("a score cannot be negative"))
         target = int(options.get("target", 0))
         high, low = max(values), min(values)
         if high < target:
-            raise ValueError(f"the winner must reach {target}; {high} is short of it")
+            raise BadScores(
+                gettext_noop("the winner must reach {target}; {high} is short of it"),
+                target=target,
+                high=high,
+            )
         if self.stops_at_target:
             if low >= target:
-                raise ValueError(
-                    f"both scores reach {target}, but the game ends when the first side does"
+                raise BadScores(
+                    gettext_noop(
+                        "both scores reach {target}, but the game ends when the first side does"
+                    ),
+                    target=target,
                 )
             if high > target:
-                raise ValueError(f"a game stops the moment a side reaches {target}; enter {target}")
+                raise BadScores(
+                    gettext_noop("a game stops the moment a side reaches {target}; enter {target}"),
+                    target=target,
+                )
         elif high == low:
-            raise ValueError("a race game cannot end level: play on until one side is ahead")
+            raise BadScores(
+                gettext_noop("a race game cannot end level: play on until one side is ahead")
+            )
         return values
 
     def skunk(self, options: dict[str, Any], loser_score: int) -> int:
