@@ -154,36 +154,32 @@ def test_a_whole_match_reads_in_spanish_on_a_phone(
     expect(page.locator("#conn-state")).to_have_attribute("data-state", "live")
     name = f"{variant}-{players}"
     shots: set[str] = set()
+
+    def look(moment: str, *said: tuple[str, str | re.Pattern[str]]) -> None:
+        """Once a match: the page as served reads in Spanish here; a phone screenshot."""
+        if moment in shots:
+            return
+        shots.add(moment)
+        _reread(page)
+        for region, words in said:
+            expect(page.locator(region)).to_contain_text(words)
+        _no_english(page)
+        screenshot(page, f"{name}-es-{moment}-phone")
+
     for _ in range(3000):
         if page.locator("#status [data-over]").count():
             break
         before = page.locator("#match-seq").get_attribute("data-seq")
         squares, crib = page.locator(SQUARE), page.locator("#move-crib button")
         if page.locator("#board .tt-count").count() and page.locator(CONTINUE).count():
-            if "count" not in shots:
-                shots.add("count")
-                _reread(page)
-                expect(page.locator("#board")).to_contain_text("el recuento")
-                expect(page.locator("#board")).to_contain_text("quince")
-                _no_english(page)
-                screenshot(page, f"{name}-es-count-phone")
+            look("count", ("#board", "el recuento"), ("#board", "quince"))
             target_button = page.locator(CONTINUE)
         elif crib.count() and (not squares.count() or "crib" not in shots):
-            if "crib" not in shots:
-                shots.add("crib")
-                _reread(page)
-                expect(crib).to_have_text("A la cuna")
-                expect(page.locator("#hand")).to_contain_text("Has puesto 0 de 2 en la cuna")
-                screenshot(page, f"{name}-es-crib-phone")
+            look("crib", ("#move-crib", "A la cuna"), ("#hand", "Has puesto 0 de 2 en la cuna"))
             target_button = crib
         elif squares.count():
-            if "layout" not in shots and page.locator("#board .tt-cell.has-card").count() >= 6:
-                shots.add("layout")
-                _reread(page)
-                expect(page.locator("#hand")).to_contain_text("Tu carta")
-                expect(page.locator("#status")).to_contain_text("Coloca tu carta")
-                _no_english(page)
-                screenshot(page, f"{name}-es-layout-phone")
+            if page.locator("#board .tt-cell.has-card").count() >= 6:
+                look("layout", ("#hand", "Tu carta"), ("#status", "Coloca tu carta"))
             target_button = squares.first
         else:
             page.wait_for_timeout(50)  # the computer is placing, or the page is catching up
@@ -194,9 +190,6 @@ def test_a_whole_match_reads_in_spanish_on_a_phone(
             continue  # redrawn under the click by a push: look again
         expect(page.locator("#match-seq")).not_to_have_attribute("data-seq", before)
     expect(page.locator("#status [data-over]")).to_be_visible()
-    _reread(page)
-    expect(page.locator("#events")).to_contain_text(re.compile(r" ganan? \d+ a \d+"))
-    _no_english(page)
-    screenshot(page, f"{name}-es-end-phone")
+    look("end", ("#events", re.compile(r" ganan? \d+ a \d+")))
     assert "layout" in shots
     page.context.close()
