@@ -164,6 +164,7 @@ def test_a_whole_match_reads_in_spanish_on_a_phone(
         for region, words in said:
             expect(page.locator(region)).to_contain_text(words)
         _no_english(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         screenshot(page, f"{name}-es-{moment}-phone")
 
     for _ in range(3000):

@@ -218,7 +218,7 @@ def regions(page: str, *, status: bool = True) -> str:
 
 @pytest.fixture
 def members(make_member):
-    return [make_member(name.lower(), display_name=name) for name in NAMES]
+    return [make_member(name.lower(), display_name=name) for name in [*NAMES, "Elena"]]
 
 
 def _play(match: Match, members, rng: random.Random, until) -> Match:
@@ -261,6 +261,8 @@ def test_the_match_page_reads_in_spanish_in_every_phase(client, members, key, pl
     turn = state.turn
     placing = _read(client, match, seated[turn])
     assert "Tu carta" in placing and "casilla resaltada" in placing
+    watching = _read(client, match, members[4])  # Elena, who has no seat
+    assert "Estás mirando" in watching
     waiting = _read(client, match, seated[(turn + 1) % players])
     assert f"Esperando a que juegue {NAMES[turn]}" in waiting
     if players == 4:
