@@ -16,13 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.outcome import TournamentScoring
+from ..core.text import gettext_noop
 from ..core.variant import register
 from ..tabletop import TableTop
 
 
 class CrossCrib(TableTop):
     key = "crosscrib"
-    name = "CrossCrib"
+    name = gettext_noop("CrossCrib")
     player_counts = (2,)
     tournament = TournamentScoring(kind="race", stops_at_target=False, skunks=False)
     options_schema: dict[str, dict[str, Any]] = {
@@ -31,9 +32,9 @@ class CrossCrib(TableTop):
             "min": 5,
             "max": 121,
             "default": 31,
-            "label": "Game points to win",
-            "help": "each deal the side with more hand points gains the difference",
-            "summary": "to {} game points",
+            "label": gettext_noop("Game points to win"),
+            "help": gettext_noop("each deal the side with more hand points gains the difference"),
+            "summary": gettext_noop("to {} game points"),
         },
     }
     cards_each = {2: 14}
@@ -42,6 +43,7 @@ class CrossCrib(TableTop):
     flush_min = 4
     turned_public = False
     score_name = "game_points"
+    unknown_move = gettext_noop("there is no move {move} in CrossCrib (place, crib, continue)")
 
     def settle(self, hand: list[int], scores: tuple[int, ...]) -> tuple[int, ...]:
         """The side with more hand points gains the difference as game points."""

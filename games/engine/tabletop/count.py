@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..core.outcome import GameResult, Outcome, SideResult, TournamentScoring, places
 from ..core.variant import seat_list
 from ..pieces.cards import Card
-from ..scoring.combinations import score_show
+from ..scoring.combinations import ShowScore, score_show
 from ..scoring.line import line_points, score_line
 from .state import COLUMN, GRID, LINE_KINDS, SIZE, Line, State
 
@@ -38,10 +39,15 @@ def running_totals(board: Sequence[Card | None], flush_min: int) -> dict[str, li
     }
 
 
-def count_crib(crib: Sequence[Card], centre: Card) -> tuple[int, str]:
+def crib_show(crib: Sequence[Card], centre: Card) -> ShowScore:
     """The crib with the centre card as its starter, as a classic crib (five-card flush only,
     nobs counts)."""
-    show = score_show(crib, centre, crib=True)
+    return score_show(crib, centre, crib=True)
+
+
+def count_crib(crib: Sequence[Card], centre: Card) -> tuple[int, str]:
+    """The crib's total and its count in words."""
+    show = crib_show(crib, centre)
     return show.total, show.text()
 
 
@@ -93,3 +99,18 @@ def outcome(
         reason += " (skunk)" if loser.skunk == 1 else " (double skunk)"
     game = GameResult(number=1, winners=winners, sides=sides)
     return Outcome(winners=winners, sides=sides, reason=reason, games=(game,))
+
+
+def outcome_params(result: Outcome, score_name: str) -> dict[str, Any]:
+    """The result's reason as data, for a page in another language: the winning seats, the
+    winner's and the loser's score, what the scores count (`score_name`: "points" or
+    "game_points") and the loser's skunk (0, 1 single, 2 double)."""
+    winner = next(side for side in result.sides if side.seats == result.winners)
+    loser = next(side for side in result.sides if side.seats != result.winners)
+    return {
+        "winners": list(result.winners),
+        "score": winner.score,
+        "loser_score": loser.score,
+        "unit": score_name,
+        "skunk": loser.skunk,
+    }

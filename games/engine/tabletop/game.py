@@ -31,11 +31,12 @@ from ..core.events import Event, event, freeze_event
 from ..core.options import clean_options
 from ..core.outcome import Outcome, TournamentScoring
 from ..core.state import evolve, with_item
+from ..core.text import gettext_noop
 from ..core.variant import BadOptions, IllegalMove, Move, register, seat_list
 from ..pieces.cards import shuffled_deck
 from ..pieces.grid import Square
 from . import bot
-from .count import count_crib, count_lines, hand_points, outcome, winning_side
+from .count import count_lines, crib_show, hand_points, outcome, outcome_params, winning_side
 from .state import (
     CENTRE,
     COUNTED,
@@ -61,7 +62,7 @@ class TableTop:
     """Table Top Cribbage. Subclasses change the class attributes and the marked hooks."""
 
     key = "tabletop"
-    name = "Table Top Cribbage"
+    name = gettext_noop("Table Top Cribbage")
     player_counts: tuple[int, ...] = (2, 4)
     levels = bot.LEVELS
     # Both sides score at once, so the winner may pass the target; ACC skunks as in Cribbage.
@@ -72,9 +73,9 @@ class TableTop:
             "min": 31,
             "max": 361,
             "default": 121,
-            "label": "Points to win",
-            "help": "deals go on until a side has this many points and is ahead",
-            "summary": "to {} points",
+            "label": gettext_noop("Points to win"),
+            "help": gettext_noop("deals go on until a side has this many points and is ahead"),
+            "summary": gettext_noop("to {} points"),
         },
     }
     cards_each: dict[int, int] = {2: 12, 4: 6}  # the stack dealt to each player
@@ -83,6 +84,9 @@ class TableTop:
     flush_min = 5  # fewest cards of one suit in a line that score a flush
     turned_public = True  # everyone sees the turned card (CrossCrib: its owner only)
     score_name = "points"  # what `scores` count, in the outcome's terms
+    unknown_move = gettext_noop(
+        "there is no move {move} in Table Top Cribbage (place, advise or continue)"
+    )
 
     # --- the protocol --------------------------------------------------------------------------
 
@@ -160,11 +164,15 @@ class TableTop:
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """The state after `seat` makes `move`, and what happened; IllegalMove says why not."""
         if state.phase == OVER:
-            raise IllegalMove("the match is over")
+            raise IllegalMove(gettext_noop("the match is over"))
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalMove(f"there is no seat {seat!r} at this table")
+            raise IllegalMove(
+                gettext_noop("there is no seat {seat} at this table"), seat=repr(seat)
+            )
         if not isinstance(move, Mapping):
-            raise IllegalMove('a move is an object with a type, such as {"type": "place"}')
+            raise IllegalMove(
+                gettext_noop('a move is an object with a type, such as {"type": "place"}')
+            )
         kind = move.get("type")
         handler = {
             "place": self._place,
@@ -173,8 +181,7 @@ class TableTop:
             "continue": self._continue,
         }.get(kind if isinstance(kind, str) else "")
         if handler is None or (kind == "crib" and not self.crib_each):
-            known = "place, advise or continue" if not self.crib_each else "place, crib, continue"
-            raise IllegalMove(f"there is no move {_short(kind)} in {self.name} ({known})")
+            raise IllegalMove(self.unknown_move, move=_short(kind))
         events: list[Event] = []
         after = handler(state, seat, move, events)
         return _commit(state, after, events), events
@@ -258,12 +265,26 @@ class TableTop:
     # --- moves ---------------------------------------------------------------------------------
 
     def _place(self, state: State, seat: int, move: Move, events: list[Event]) -> State:
-        self._check_turn(state, seat, "place a card")
+        self._check_turn(
+            state,
+            seat,
+            gettext_noop("it is not your turn to place a card: {player} is to play"),
+        )
         if self.must_crib(state, seat):
             owed = self.crib_owed(state, seat)
+            if owed == 1:
+                raise IllegalMove(
+                    gettext_noop(
+                        "you still owe 1 card to the crib and have only 1 turn left: this card "
+                        "must go to the crib"
+                    )
+                )
             raise IllegalMove(
-                f"you still owe {owed} {_cards(owed)} to the crib and have only {owed} "
-                f"{'turn' if owed == 1 else 'turns'} left: this card must go to the crib"
+                gettext_noop(
+                    "you still owe {owed} cards to the crib and have only {owed} turns left: "
+                    "this card must go to the crib"
+                ),
+                owed=owed,
             )
         square = self._square_of(state, move)
         card = state.stacks[seat][0]
@@ -278,9 +299,16 @@ class TableTop:
         return self._next_turn(state, events)
 
     def _crib(self, state: State, seat: int, move: Move, events: list[Event]) -> State:
-        self._check_turn(state, seat, "put a card in the crib")
+        self._check_turn(
+            state,
+            seat,
+            gettext_noop("it is not your turn to put a card in the crib: {player} is to play"),
+        )
         if not self.crib_owed(state, seat):
-            raise IllegalMove(f"you have already put your {self.crib_each} cards in the crib")
+            raise IllegalMove(
+                gettext_noop("you have already put your {count} cards in the crib"),
+                count=self.crib_each,
+            )
         card = state.stacks[seat][0]
         state = evolve(
             state,
@@ -294,18 +322,20 @@ class TableTop:
 
     def _advise(self, state: State, seat: int, move: Move, events: list[Event]) -> State:
         if state.phase != PLACE or seat != self.partner(state):
-            raise IllegalMove("only the partner of the player to move may suggest a square")
+            raise IllegalMove(
+                gettext_noop("only the partner of the player to move may suggest a square")
+            )
         if seat in state.advised:
-            raise IllegalMove("you have already suggested a square this turn")
+            raise IllegalMove(gettext_noop("you have already suggested a square this turn"))
         square = self._square_of(state, move)
         # A suggestion is private to the partnership: it makes no public event.
         return evolve(state, advice=square, advised=(*state.advised, seat))
 
     def _continue(self, state: State, seat: int, move: Move, events: list[Event]) -> State:
         if state.phase != COUNTED:
-            raise IllegalMove("the deal is not over yet: place the turned card")
+            raise IllegalMove(gettext_noop("the deal is not over yet: place the turned card"))
         if seat in state.ready:
-            raise IllegalMove("you have already said you are ready")
+            raise IllegalMove(gettext_noop("you have already said you are ready"))
         state = evolve(state, ready=(*state.ready, seat))
         if len(state.ready) < state.players:
             return state
@@ -354,15 +384,21 @@ class TableTop:
         for side, seats in enumerate(state.sides):
             kind = LINE_KINDS[side] + "s"
             text = f"{seat_list(seats)} {_score_verb(seats)} {hand[side]} in the {kind}"
-            events.append(event("lines", seats[0], text, hand[side], side=side, lines=kind))
+            events.append(
+                event("lines", seats[0], text, hand[side], side=side, lines=kind, seats=list(seats))
+            )
         if crib:
             centre = state.at(CENTRE)
             assert centre is not None
-            crib_points, crib_text = count_crib(crib, centre)
+            show = crib_show(crib, centre)
+            crib_points, crib_text = show.total, show.text()
             hand[state.side_of(state.dealer)] += crib_points
             text = f"Crib of {{p{state.dealer}}}: {crib_points} ({crib_text})"
+            cards = [str(c) for c in crib]
             events.append(
-                event("crib_count", state.dealer, text, crib_points, cards=[str(c) for c in crib])
+                event(
+                    "crib_count", state.dealer, text, crib_points, cards=cards, calls=show.calls()
+                )
             )
         gained = self.settle(hand, state.scores)
         scores = tuple(score + gain for score, gain in zip(state.scores, gained, strict=True))
@@ -379,41 +415,61 @@ class TableTop:
         state = evolve(state, scores=scores, last=score, ready=())
         score_text = " to ".join(str(s) for s in scores)
         events.append(
-            event("deal_over", None, f"After deal {state.deal}: {score_text}", scores=list(scores))
+            event(
+                "deal_over",
+                None,
+                f"After deal {state.deal}: {score_text}",
+                scores=list(scores),
+                deal=state.deal,
+            )
         )
         if winning_side(scores, state.target) is None:
             return evolve(state, phase=COUNTED)
         state = evolve(state, phase=OVER)
         result = self.outcome(state)
         assert result is not None
-        events.append(event("game_over", result.winners[0], result.reason))
+        events.append(
+            event(
+                "game_over",
+                result.winners[0],
+                result.reason,
+                **outcome_params(result, self.score_name),
+            )
+        )
         return state
 
     # --- checks --------------------------------------------------------------------------------
 
-    def _check_turn(self, state: State, seat: int, doing: str) -> None:
+    def _check_turn(self, state: State, seat: int, not_yours: str) -> None:
+        """IllegalMove unless `seat` is to place; `not_yours` says so, naming the {player}."""
         if state.phase != PLACE:
-            raise IllegalMove("the deal is over: continue to the next deal")
+            raise IllegalMove(gettext_noop("the deal is over: continue to the next deal"))
         if seat != state.turn:
-            raise IllegalMove(f"it is not your turn to {doing}: {{p{state.turn}}} is to play")
+            raise IllegalMove(not_yours, player=f"{{p{state.turn}}}")
 
     def _square_of(self, state: State, move: Move) -> Square:
         """The square a move names, checked against the placing rules."""
         r, c = move.get("row"), move.get("col")
         for value in (r, c):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise IllegalMove("give the square as whole numbers: row and col, 0 to 4")
+                raise IllegalMove(
+                    gettext_noop("give the square as whole numbers: row and col, 0 to 4")
+                )
         assert isinstance(r, int) and isinstance(c, int)
         if not (0 <= r < SIZE and 0 <= c < SIZE):
             raise IllegalMove(
-                "that square is more than two squares from the centre: rows and columns run "
-                "from 0 to 4"
+                gettext_noop(
+                    "that square is more than two squares from the centre: rows and columns "
+                    "run from 0 to 4"
+                )
             )
         if state.at((r, c)) is not None:
-            raise IllegalMove(f"row {r + 1}, column {c + 1} already holds a card")
+            raise IllegalMove(
+                gettext_noop("row {row}, column {col} already holds a card"), row=r + 1, col=c + 1
+            )
         if (r, c) not in self.open_squares(state):
             raise IllegalMove(
-                "a card must touch one already down, side to side or corner to corner"
+                gettext_noop("a card must touch one already down, side to side or corner to corner")
             )
         return (r, c)
 
@@ -436,10 +492,6 @@ def _commit(before: State, after: State, events: list[Event]) -> State:
 
 def _score_verb(seats: tuple[int, ...]) -> str:
     return "scores" if len(seats) == 1 else "score"
-
-
-def _cards(n: int) -> str:
-    return "card" if n == 1 else "cards"
 
 
 def _short(value: object) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.variant import Move, Outcome, seat_list
-from .count import running_totals
+from ..scoring.line import score_line
+from .count import crib_show, running_totals
 from .state import CENTRE, COUNTED, LINE_KINDS, OVER, PLACE, SIZE, State, deal_score_json
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,7 +30,8 @@ def build_view(
     stack_counts, open_squares, running (each row's and column's points so far), crib (counts
     per seat, how many each owes, this seat's own crib cards), advice (the partner's suggested
     square, for the partnership only), last (the count of the finished deal, with every line,
-    once the layout is full), previous (the points of the deal before, during a deal), events,
+    once the layout is full; each line and the crib also as `calls`, the count as data:
+    ShowScore.calls()), previous (the points of the deal before, during a deal), events,
     prompt, legal_moves, outcome. The stacks' face-down cards and the cards out of play never
     appear, nor the crib before the count.
     """
@@ -79,7 +81,7 @@ def build_view(
             "mine": [str(c) for c in state.cribs[seat]] if placing and seat is not None else [],
         },
         "advice": _advice(rules, state, seat),
-        "last": deal_score_json(state.last) if state.last and not placing else None,
+        "last": _last(rules, state) if not placing else None,
         "previous": _previous(state) if placing else None,
         "events": state.events(),
         "prompt": prompt(rules, state, seat, to_move, legal),
@@ -112,6 +114,19 @@ def prompt(
         return f"Waiting for {seat_list(sorted(to_move))} to be ready for the next deal"
     result = rules.outcome(state) if state.phase == OVER else None
     return "" if result is None else f"The match is over: {result.reason}"
+
+
+def _last(rules: TableTop, state: State) -> dict[str, Any] | None:
+    """The count of the finished deal, each line with its `calls` and the crib's `crib_calls`."""
+    if state.last is None:
+        return None
+    last = deal_score_json(state.last)
+    for line, counted in zip(last["lines"], state.last.lines, strict=True):
+        line["calls"] = score_line(counted.cards, rules.flush_min).calls()
+    centre = state.at(CENTRE)
+    crib = state.last.crib
+    last["crib_calls"] = crib_show(crib, centre).calls() if crib and centre is not None else []
+    return last
 
 
 def _advice(rules: TableTop, state: State, seat: int | None) -> dict[str, Any] | None:

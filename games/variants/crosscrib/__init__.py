@@ -1,6 +1,8 @@
 """CrossCrib on the site: Table Top Cribbage's table and replay (which show the crib action and
 the crib counts when the game has a crib), with its own rules page."""
 
+from django.utils.translation import gettext_lazy
+
 from games.variants import register_web
 from games.variants.tabletop import GridWeb, seat_tags
 
@@ -11,7 +13,9 @@ WEB = register_web(
         css=("games/tabletop/table.css",),
         js=("games/tabletop/table.js",),
         seat_tags=seat_tags,
-        description="Two players build a 5x5 layout with a crib on the side; the bigger count "
-        "each deal wins the difference in game points, first to 31.",
+        description=gettext_lazy(
+            "Two players build a 5x5 layout with a crib on the side; the bigger count "
+            "each deal wins the difference in game points, first to 31."
+        ),
     )
 )

@@ -7,7 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy
+
 from games.variants import WebGame, register_web
+from games.variants.tabletop.texts import lines_word
 
 
 @dataclass(frozen=True)
@@ -27,12 +30,12 @@ class GridWeb(WebGame):
 
 
 def seat_tags(view: dict[str, Any]) -> dict[int, list[str]]:
-    """Beside each seat: the lines its side scores, and the dealer."""
+    """Beside each seat, in the reader's language: the lines its side scores, and the dealer."""
     tags: dict[int, list[str]] = {}
     for seat, side in enumerate(view.get("seat_sides", [])):
-        tags[seat] = [view["sides"][side]["lines"]]
+        tags[seat] = [lines_word(view["sides"][side]["lines"])]
     if "dealer" in view:
-        tags.setdefault(view["dealer"], []).append("dealer")
+        tags.setdefault(view["dealer"], []).append(gettext("dealer"))
     return tags
 
 
@@ -42,7 +45,9 @@ WEB = register_web(
         css=("games/tabletop/table.css",),
         js=("games/tabletop/table.js",),
         seat_tags=seat_tags,
-        description="Two players, or four in partnerships: build a 5x5 layout card by card, "
-        "one side scoring the rows and the other the columns.",
+        description=gettext_lazy(
+            "Two players, or four in partnerships: build a 5x5 layout card by card, "
+            "one side scoring the rows and the other the columns."
+        ),
     )
 )
