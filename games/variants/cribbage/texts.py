@@ -29,14 +29,20 @@ def english_is_active() -> bool:
     return (get_language() or "en").split("-")[0] == "en"
 
 
-def _or_engine_text(describe: Describer) -> Describer:
-    @wraps(describe)
-    def line(event: Mapping[str, Any], names: Sequence[str]) -> str:
-        if english_is_active():
-            return fill_names(str(event.get("text", "")), names)
-        return describe(event, names)
+def _or_engine_text(*needs: str) -> Callable[[Describer], Describer]:
+    """A describer that gives the engine's own text in English, and also for an event stored
+    before it carried the data named in `needs` (a match in progress keeps its recent events)."""
 
-    return line
+    def wrap(describe: Describer) -> Describer:
+        @wraps(describe)
+        def line(event: Mapping[str, Any], names: Sequence[str]) -> str:
+            if english_is_active() or any(key not in event for key in needs):
+                return fill_names(str(event.get("text", "")), names)
+            return describe(event, names)
+
+        return line
+
+    return wrap
 
 
 # --- small words ----------------------------------------------------------------------------
@@ -191,7 +197,7 @@ def _player(event: Mapping[str, Any], names: Sequence[str]) -> str:
     return seat_name(names, event.get("seat"))
 
 
-@_or_engine_text
+@_or_engine_text("card")
 def _cut(event, names):
     return gettext("%(player)s cuts %(card)s") % {
         "player": _player(event, names),
@@ -199,19 +205,19 @@ def _cut(event, names):
     }
 
 
-@_or_engine_text
+@_or_engine_text("seats")
 def _cut_tie(event, names):
     return gettext("%(players)s tie for lowest and cut again") % {
         "players": seats_text(event.get("seats", []), names)
     }
 
 
-@_or_engine_text
+@_or_engine_text()
 def _dealer(event, names):
     return gettext("%(player)s cuts lowest and deals") % {"player": _player(event, names)}
 
 
-@_or_engine_text
+@_or_engine_text("game", "hand")
 def _deal(event, names):
     fields = {
         "game": int(event.get("game", 1)),
@@ -229,7 +235,7 @@ def _deal(event, names):
     return gettext("game %(game)d, hand %(hand)d: %(player)s deals") % fields
 
 
-@_or_engine_text
+@_or_engine_text("count")
 def _discard(event, names):
     count = int(event.get("count", 1))
     return ngettext(
@@ -239,17 +245,17 @@ def _discard(event, names):
     ) % {"player": _player(event, names), "count": count}
 
 
-@_or_engine_text
+@_or_engine_text("card")
 def _starter(event, names):
     return gettext("the starter is %(card)s") % {"card": card_text(event.get("card"))}
 
 
-@_or_engine_text
+@_or_engine_text()
 def _heels(event, names):
     return gettext("his heels: 2 to the dealer %(player)s") % {"player": _player(event, names)}
 
 
-@_or_engine_text
+@_or_engine_text("card", "count")
 def _play(event, names):
     return gettext("%(player)s plays %(card)s (%(count)d)") % {
         "player": _player(event, names),
@@ -258,10 +264,15 @@ def _play(event, names):
     }
 
 
-@_or_engine_text
+@_or_engine_text()
 def _peg(event, names):
     points = int(event.get("points", 0))
     reasons = join_words([peg_reason_text(r) for r in event.get("reasons", [])])
+    if not reasons:
+        return gettext("%(player)s pegs %(points)d") % {
+            "player": _player(event, names),
+            "points": points,
+        }
     return gettext("%(player)s pegs %(points)d for %(reasons)s") % {
         "player": _player(event, names),
         "points": points,
@@ -269,28 +280,30 @@ def _peg(event, names):
     }
 
 
-@_or_engine_text
+@_or_engine_text()
 def _go(event, names):
     return gettext("%(player)s says go") % {"player": _player(event, names)}
 
 
-@_or_engine_text
+@_or_engine_text()
 def _go_point(event, names):
     return gettext("%(player)s: go for 1") % {"player": _player(event, names)}
 
 
-@_or_engine_text
+@_or_engine_text()
 def _last_card(event, names):
     return gettext("%(player)s: last card for 1") % {"player": _player(event, names)}
 
 
-@_or_engine_text
+@_or_engine_text()
 def _show(event, names):
     owner = _player(event, names)
     points = int(event.get("total", event.get("points", 0)) or 0)
     whose = crib_of(owner) if event.get("crib") else hand_of(owner)
     fields = {"whose": whose, "points": points, "count": count_text(event.get("calls", []))}
-    if points:
+    if points and not event.get("calls"):
+        text = gettext("%(whose)s: %(points)d") % fields
+    elif points:
         text = gettext("%(whose)s: %(points)d (%(count)s)") % fields
     else:
         text = gettext("%(whose)s: 0, nothing to count") % fields
@@ -302,7 +315,7 @@ def _show(event, names):
     return text
 
 
-@_or_engine_text
+@_or_engine_text()
 def _count(event, names):
     fields = {"player": _player(event, names), "points": int(event.get("points", 0))}
     if event.get("crib"):
@@ -310,7 +323,7 @@ def _count(event, names):
     return gettext("%(player)s counts %(points)d for the hand") % fields
 
 
-@_or_engine_text
+@_or_engine_text("owner")
 def _muggins(event, names):
     points = int(event.get("points", 0))
     return ngettext(
@@ -324,7 +337,7 @@ def _muggins(event, names):
     }
 
 
-@_or_engine_text
+@_or_engine_text("result")
 def _game_over(event, names):
     text = game_result_text(event.get("result", {}), names)
     if int(event.get("games", 1)) > 1:
@@ -335,7 +348,7 @@ def _game_over(event, names):
     return text
 
 
-@_or_engine_text
+@_or_engine_text("winners", "games_won")
 def _match_over(event, names):
     won = list(event.get("games_won", []))
     side = int(event.get("side", 0))

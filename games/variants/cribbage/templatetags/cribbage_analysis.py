@@ -31,3 +31,13 @@ def discard_link(match: Any, seat: int | None, view: dict[str, Any] | None) -> S
         anchor,
         gettext("How did I discard?"),
     )
+
+
+@register.filter
+def plural_count(value: Any) -> int:
+    """A whole number that picks the same plural as `value` (1 for exactly one, else 2), for
+    {% blocktranslate count %} over a decimal such as 0.37 points."""
+    try:
+        return 1 if float(value) == 1 else 2
+    except (TypeError, ValueError):
+        return 2
