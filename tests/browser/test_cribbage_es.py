@@ -1,10 +1,12 @@
-"""The Cribbage table in Spanish on a phone (390x844): in the show, with the count said aloud
-("quince 2, quince 4, par 6") and the muggins form, nothing is wider than the screen.
+"""The Cribbage table in Spanish on a phone (390x844): in the discard, the play and the show
+(the count said aloud, "quince 2, quince 4, par 6", and the muggins form), nothing is wider
+than the screen.
 Screenshots go to var/screenshots/cribbage-es-phone-*.png."""
 
 from __future__ import annotations
 
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -63,7 +65,6 @@ def test_the_spanish_table_fits_a_phone_in_the_show(
             and state.pending.declared is None
         )
 
-    match = _play_to(match, [alice, bob], second_count_for_ana, 11)
     context = chromium.new_context(
         base_url=live_url, viewport={"width": 390, "height": 844}, locale="es-ES"
     )
@@ -73,6 +74,20 @@ def test_the_spanish_table_fits_a_phone_in_the_show(
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
+        page.goto(reverse("match", args=[match.pk]))
+        expect(page.locator("#move-discard legend")).to_contain_text("Elige 2 cartas")
+        screenshot(page, "cribbage-es-phone-discard")
+        assert _overflow(page) == [], _overflow(page)
+
+        match = _play_to(match, [alice, bob], lambda s: s.phase == "play" and s.turn == 0, 10)
+        page.goto(reverse("match", args=[match.pk]))
+        expect(page.locator("#status .prompt")).to_contain_text(
+            re.compile("Sales tú|Te toca|di «ir»")
+        )
+        screenshot(page, "cribbage-es-phone-play")
+        assert _overflow(page) == [], _overflow(page)
+
+        match = _play_to(match, [alice, bob], second_count_for_ana, 11)
         page.goto(reverse("match", args=[match.pk]))
         expect(page.locator("#move-count")).to_be_visible()
         expect(page.locator("#hand .shows h2")).to_have_text("El recuento")
