@@ -31,6 +31,7 @@ from ..core.events import Event, event, freeze_event
 from ..core.options import clean_options
 from ..core.outcome import Outcome, TournamentScoring
 from ..core.state import evolve, with_item
+from ..core.text import gettext_noop
 from ..core.variant import BadOptions, IllegalMove, Move, register, seat_list
 from ..pieces.cards import JACK, Card, shuffled_deck
 from . import bot
@@ -72,7 +73,7 @@ class Cribbage:
     """The classic game: deal, discard to the crib, cut the starter, the play, the show."""
 
     key = "cribbage"
-    name = "Cribbage"
+    name = gettext_noop("Cribbage")
     player_counts = (2, 3, 4)
     levels = bot.LEVELS
     # Pegging out ends the game at once, so the winner's score is the target exactly.
@@ -82,25 +83,29 @@ class Cribbage:
             "type": "choice",
             "choices": list(TARGETS),
             "default": 121,
-            "label": "Game to",
-            "summary": "game to {}",
-            "help": "121 points (twice round the board) or the short game of 61",
+            "label": gettext_noop("Game to"),
+            "summary": gettext_noop("game to {}"),
+            "help": gettext_noop("121 points (twice round the board) or the short game of 61"),
         },
         "games": {
             "type": "int",
             "min": 1,
             "max": MAX_GAMES,
             "default": 1,
-            "label": "Games in the match",
-            "summary": "best of {} games",
-            "help": "the match goes to the first side to win more than half of these games",
+            "label": gettext_noop("Games in the match"),
+            "summary": gettext_noop("best of {} games"),
+            "help": gettext_noop(
+                "the match goes to the first side to win more than half of these games"
+            ),
         },
         "muggins": {
             "type": "bool",
             "default": False,
-            "label": "Muggins",
-            "summary": "muggins",
-            "help": "players count their own hands, and opponents may take any points missed",
+            "label": gettext_noop("Muggins"),
+            "summary": gettext_noop("muggins"),
+            "help": gettext_noop(
+                "players count their own hands, and opponents may take any points missed"
+            ),
         },
     }
 
@@ -192,17 +197,24 @@ class Cribbage:
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """The state after `seat` makes `move`, and what happened; IllegalMove says why not."""
         if state.phase == MATCH_OVER:
-            raise IllegalMove("the match is over")
+            raise IllegalMove(gettext_noop("the match is over"))
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalMove(f"there is no seat {seat!r} at this table")
+            raise IllegalMove(
+                gettext_noop("there is no seat {seat} at this table"), seat=repr(seat)
+            )
         if not isinstance(move, Mapping):
-            raise IllegalMove('a move is an object with a type, such as {"type": "go"}')
+            raise IllegalMove(
+                gettext_noop("a move is an object with a type, such as {example}"),
+                example='{"type": "go"}',
+            )
         kind = move.get("type")
         if not isinstance(kind, str):
-            raise IllegalMove('a move needs a "type" such as "play", "go" or "discard"')
+            raise IllegalMove(
+                gettext_noop('a move needs a "type" such as "play", "go" or "discard"')
+            )
         handler = _HANDLERS.get((state.phase, kind))
         if handler is None:
-            raise IllegalMove(_out_of_place(state, kind))
+            raise _out_of_place(state, kind)
         events: list[Event] = []
         after = handler(state, seat, move, events)
         return _commit(state, after, events), events
@@ -266,7 +278,7 @@ def cut_for_deal(seed: bytes, players: int) -> tuple[int, list[Event]]:
             events.append(event("dealer", lowest[0], f"{{p{lowest[0]}}} cuts lowest and deals"))
             return lowest[0], events
         text = f"{seat_list(lowest)} tie for lowest and cut again"
-        events.append(event("cut_tie", None, text))
+        events.append(event("cut_tie", None, text, seats=list(lowest)))
         cutting = lowest
     raise RuntimeError("the cut for the deal never settled")  # pragma: no cover
 
@@ -289,7 +301,16 @@ def _deal(state: State, events: list[Event]) -> State:
     text = f"game {state.game}, hand {state.hand}: {{p{state.dealer}}} deals"
     if table.crib_from_deck:
         text += ", and one card goes from the deck to the crib"
-    events.append(event("deal", state.dealer, text))
+    events.append(
+        event(
+            "deal",
+            state.dealer,
+            text,
+            game=state.game,
+            hand=state.hand,
+            from_deck=table.crib_from_deck,
+        )
+    )
     return evolve(
         state,
         phase=DISCARD,
@@ -318,11 +339,13 @@ def _fresh_hand(players: int) -> dict[str, Any]:
 
 def _discard(state: State, seat: int, move: Move, events: list[Event]) -> State:
     if state.discards[seat]:
-        raise IllegalMove("you have already laid away your cards for this crib")
+        raise IllegalMove(gettext_noop("you have already laid away your cards for this crib"))
     need = state.table.lay_away
     names = move.get("cards")
     if not isinstance(names, list | tuple) or len(names) != need:
-        raise IllegalMove(f"you must discard exactly {need} {_cards(need)}")
+        if need == 1:
+            raise IllegalMove(gettext_noop("you must discard exactly 1 card"))
+        raise IllegalMove(gettext_noop("you must discard exactly {count} cards"), count=need)
     chosen = _own_cards(state, seat, names)
     held = tuple(card for card in state.held[seat] if card not in chosen)
     state = evolve(
@@ -331,7 +354,8 @@ def _discard(state: State, seat: int, move: Move, events: list[Event]) -> State:
         discards=with_item(state.discards, seat, tuple(sorted(chosen))),
         crib=tuple(sorted(state.crib + chosen)),
     )
-    events.append(event("discard", seat, f"{{p{seat}}} lays {need} {_cards(need)} in the crib"))
+    text = f"{{p{seat}}} lays {need} {_cards(need)} in the crib"
+    events.append(event("discard", seat, text, count=need, dealer=state.dealer))
     if all(state.discards):
         return _cut_starter(state, events)
     return state
@@ -350,7 +374,11 @@ def _cut_starter(state: State, events: list[Event]) -> State:
     events.append(event("starter", None, f"the starter is {starter}", card=str(starter)))
     if starter.rank == JACK:
         state = peg(state, dealer, 2)
-        events.append(event("heels", dealer, f"his heels: 2 to the dealer {{p{dealer}}}", 2))
+        events.append(
+            event(
+                "heels", dealer, f"his heels: 2 to the dealer {{p{dealer}}}", 2, card=str(starter)
+            )
+        )
         if has_won(state, dealer):
             return end_game(state, dealer, events)
     return state
@@ -363,7 +391,7 @@ def _count(state: State, seat: int, move: Move, events: list[Event]) -> State:
     pending = state.pending
     assert pending is not None
     if seat != pending.owner or pending.declared is not None:
-        raise IllegalMove("it is not your turn to count")
+        raise IllegalMove(gettext_noop("it is not your turn to count"))
     return count(state, seat, _points_of(move), events)
 
 
@@ -371,11 +399,11 @@ def _muggins(state: State, seat: int, move: Move, events: list[Event]) -> State:
     pending = state.pending
     assert pending is not None
     if pending.declared is None:
-        raise IllegalMove("wait until the hand has been counted")
+        raise IllegalMove(gettext_noop("wait until the hand has been counted"))
     if seat not in claimers(state):
-        raise IllegalMove("only the other side may claim points missed in this count")
+        raise IllegalMove(gettext_noop("only the other side may claim points missed in this count"))
     if seat in state.ready:
-        raise IllegalMove("you have already let these points go")
+        raise IllegalMove(gettext_noop("you have already let these points go"))
     return claim(state, seat, _points_of(move), events)
 
 
@@ -384,12 +412,12 @@ def _continue(state: State, seat: int, move: Move, events: list[Event]) -> State
         pending = state.pending
         assert pending is not None
         if pending.declared is None or seat not in claimers(state):
-            raise IllegalMove("it is not your turn here")
+            raise IllegalMove(gettext_noop("it is not your turn here"))
         if seat in state.ready:
-            raise IllegalMove("you have already let these points go")
+            raise IllegalMove(gettext_noop("you have already let these points go"))
         return let_go(state, seat, events)
     if seat in state.ready:
-        raise IllegalMove("you have already said you are ready")
+        raise IllegalMove(gettext_noop("you have already said you are ready"))
     state = evolve(state, ready=(*state.ready, seat))
     if len(state.ready) < state.players:
         return state
@@ -421,11 +449,11 @@ _HANDLERS = {
 }
 
 _EXPECTED = {
-    DISCARD: "now is the time to lay cards away to the crib",
-    PLAY: "now is the play: play a card or say go",
-    SHOW: "now is the count of the hands",
-    COUNTED: "the hand is over: continue to the next deal",
-    GAME_OVER: "the game is over: continue to the next game",
+    DISCARD: gettext_noop("you cannot {move} now: now is the time to lay cards away to the crib"),
+    PLAY: gettext_noop("you cannot {move} now: now is the play: play a card or say go"),
+    SHOW: gettext_noop("you cannot {move} now: now is the count of the hands"),
+    COUNTED: gettext_noop("you cannot {move} now: the hand is over: continue to the next deal"),
+    GAME_OVER: gettext_noop("you cannot {move} now: the game is over: continue to the next game"),
 }
 
 
@@ -442,11 +470,15 @@ def _commit(before: State, after: State, events: list[Event]) -> State:
     return evolve(after, log=log[-LOG_LENGTH:])
 
 
-def _out_of_place(state: State, kind: object) -> str:
+def _out_of_place(state: State, kind: object) -> IllegalMove:
     known = {k for _, k in _HANDLERS}
     if not isinstance(kind, str) or kind not in known:
-        return f"there is no move {_short(kind)} in cribbage (moves: {', '.join(sorted(known))})"
-    return f"you cannot {kind} now: {_EXPECTED[state.phase]}"
+        return IllegalMove(
+            gettext_noop("there is no move {move} in cribbage (moves: {moves})"),
+            move=_short(kind),
+            moves=", ".join(sorted(known)),
+        )
+    return IllegalMove(_EXPECTED[state.phase], move=kind)
 
 
 def _short(value: object) -> str:
@@ -459,12 +491,14 @@ def _own_cards(state: State, seat: int, names: Any) -> tuple[Card, ...]:
     chosen: list[Card] = []
     for name in names:
         if not isinstance(name, str):
-            raise IllegalMove(f"{_short(name)} is not a card: write cards like '5H'")
+            raise IllegalMove(
+                gettext_noop("{value} is not a card: write cards like '5H'"), value=_short(name)
+            )
         card = card_named(name)
         if card in chosen:
-            raise IllegalMove(f"you named {card} twice")
+            raise IllegalMove(gettext_noop("you named {card} twice"), card=str(card))
         if card not in state.held[seat]:
-            raise IllegalMove(f"you do not hold {card}")
+            raise IllegalMove(gettext_noop("you do not hold {card}"), card=str(card))
         chosen.append(card)
     return tuple(chosen)
 
@@ -472,7 +506,7 @@ def _own_cards(state: State, seat: int, names: Any) -> tuple[Card, ...]:
 def _points_of(move: Move) -> int:
     points = move.get("points")
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise IllegalMove("give the points as a whole number, 0 or more")
+        raise IllegalMove(gettext_noop("give the points as a whole number, 0 or more"))
     return points
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.events import event
 from ..core.state import evolve, with_item
+from ..core.text import gettext_noop
 from ..core.variant import Event, IllegalMove, Move
 from ..pieces.cards import Card, CardError, parse_card
 from .pegging import peg_points
@@ -18,15 +19,22 @@ def play_card(state: State, seat: int, move: Move, events: list[Event]) -> State
     _check_turn(state, seat)
     name = move.get("card")
     if not isinstance(name, str):
-        raise IllegalMove('name the card to play, such as {"type": "play", "card": "7C"}')
+        raise IllegalMove(
+            gettext_noop("name the card to play, such as {example}"),
+            example='{"type": "play", "card": "7C"}',
+        )
     card = card_named(name)
     if card not in state.held[seat]:
         if card in state.played_by(seat):
-            raise IllegalMove(f"you have already played {card}")
-        raise IllegalMove(f"you do not hold {card}")
+            raise IllegalMove(gettext_noop("you have already played {card}"), card=str(card))
+        raise IllegalMove(gettext_noop("you do not hold {card}"), card=str(card))
     total = state.count + card.value
     if total > COUNT_LIMIT:
-        raise IllegalMove(f"the count would be {total}: no card may take it past {COUNT_LIMIT}")
+        raise IllegalMove(
+            gettext_noop("the count would be {total}: no card may take it past {limit}"),
+            total=total,
+            limit=COUNT_LIMIT,
+        )
     state = evolve(
         state,
         held=with_item(state.held, seat, tuple(c for c in state.held[seat] if c != card)),
@@ -40,9 +48,8 @@ def play_card(state: State, seat: int, move: Move, events: list[Event]) -> State
     if reasons:
         points = sum(p for _, p in reasons)
         state = peg(state, seat, points)
-        events.append(
-            event("peg", seat, f"{{p{seat}}} pegs {points} for {_reasons(reasons)}", points)
-        )
+        text = f"{{p{seat}}} pegs {points} for {_reasons(reasons)}"
+        events.append(event("peg", seat, text, points, reasons=reason_data(reasons), count=total))
         if has_won(state, seat):
             return end_game(state, seat, events)
     if not any(state.held):
@@ -62,9 +69,9 @@ def say_go(state: State, seat: int, move: Move, events: list[Event]) -> State:
     """Say go: allowed only when no card in hand fits under 31."""
     _check_turn(state, seat)
     if playable(state, seat):
-        raise IllegalMove("you must play a card while you can")
+        raise IllegalMove(gettext_noop("you must play a card while you can"))
     state = evolve(state, gone=(*state.gone, seat))
-    events.append(event("go", seat, f"{{p{seat}}} says go"))
+    events.append(event("go", seat, f"{{p{seat}}} says go", count=state.count))
     return _next_turn(state, seat, events)
 
 
@@ -79,7 +86,15 @@ def card_named(name: str) -> Card:
     try:
         return parse_card(name)
     except CardError as error:
-        raise IllegalMove(str(error)) from None
+        if not isinstance(name, str):
+            raise IllegalMove(str(error)) from None
+        shown = name if len(name) <= 12 else name[:10] + "..."
+        raise IllegalMove(
+            gettext_noop(
+                "'{token}' is not a card: write a rank (A 2-9 T J Q K, or 10) then a suit (C D H S)"
+            ),
+            token=shown,
+        ) from None
 
 
 def _next_turn(state: State, after: int, events: list[Event]) -> State:
@@ -119,7 +134,7 @@ def _new_count(state: State, last: int) -> State:
 
 def _check_turn(state: State, seat: int) -> None:
     if seat != state.turn:
-        raise IllegalMove("it is not your turn to play")
+        raise IllegalMove(gettext_noop("it is not your turn to play"))
 
 
 def _reasons(reasons: list[tuple[str, int]]) -> str:
@@ -127,3 +142,21 @@ def _reasons(reasons: list[tuple[str, int]]) -> str:
         f"a {name}" if name == "pair" or name.startswith("run") else name for name, _ in reasons
     ]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def reason_data(reasons: list[tuple[str, int]]) -> list[dict[str, object]]:
+    """What a card pegged, as data for a page in another language: one item per reason,
+    {"kind": "fifteen" | "thirty_one" | "pair" | "run", "size": cards, "points": points}; a
+    "pair" item of size 3 is three of a kind, of size 4 four of a kind."""
+    out: list[dict[str, object]] = []
+    for name, points in reasons:
+        if name == "fifteen":
+            out.append({"kind": "fifteen", "size": 0, "points": points})
+        elif name == "thirty-one":
+            out.append({"kind": "thirty_one", "size": 0, "points": points})
+        elif name.startswith("run of "):
+            out.append({"kind": "run", "size": int(name.removeprefix("run of ")), "points": points})
+        else:  # pair, three of a kind, four of a kind: 2 points a pair within them
+            size = next(n for n in range(2, 9) if n * (n - 1) == points)
+            out.append({"kind": "pair", "size": size, "points": points})
+    return out

@@ -7,6 +7,7 @@ from ..core.muggins import Declaration, declare, judge_call
 from ..core.outcome import GameResult, Outcome, SideResult, places
 from ..core.scoreboard import SKUNK_NAMES, add_points, match_won, skunk_level
 from ..core.state import evolve
+from ..core.text import gettext_noop
 from ..core.variant import IllegalMove, seat_list
 from ..scoring import score_show
 from .state import COUNTED, GAME_OVER, MATCH_OVER, SHOW, Shown, State
@@ -40,7 +41,10 @@ def start_show(state: State, events: list[Event]) -> State:
     for owner, crib in show_order(state):
         shown = _shown(state, owner, crib)
         state = evolve(state, shows=(*state.shows, shown))
-        events.append(event("show", owner, _show_text(shown, shown.points), shown.points))
+        text = _show_text(shown, shown.points)
+        events.append(
+            event("show", owner, text, shown.points, crib=crib, calls=show_calls(state, shown))
+        )
         if shown.points:
             state = peg(state, owner, shown.points)
             if has_won(state, owner):
@@ -53,11 +57,16 @@ def count(state: State, seat: int, points: int, events: list[Event]) -> State:
     pending = state.pending
     assert pending is not None
     what = "crib" if pending.crib else "hand"
+    if isinstance(points, int) and points > pending.points:
+        if pending.crib:
+            raise IllegalMove(gettext_noop("that crib does not hold {points}"), points=points)
+        raise IllegalMove(gettext_noop("that hand does not hold {points}"), points=points)
     declare(Declaration(seat, pending.points), points, what)  # refuses an over-count
     pending = pending._replace(declared=points)
     state = evolve(state, pending=pending)
     whose = "the crib" if pending.crib else "the hand"
-    events.append(event("count", seat, f"{{p{seat}}} counts {points} for {whose}", points))
+    text = f"{{p{seat}}} counts {points} for {whose}"
+    events.append(event("count", seat, text, points, crib=pending.crib))
     if points:
         state = peg(state, seat, points)
         if has_won(state, seat):
@@ -73,14 +82,22 @@ def claim(state: State, seat: int, points: int, events: list[Event]) -> State:
     assert pending is not None and pending.declared is not None
     missed = pending.points - pending.declared
     if points < 1:
-        raise IllegalMove("claim at least 1 point, or continue to let the missed points go")
+        raise IllegalMove(
+            gettext_noop("claim at least 1 point, or continue to let the missed points go")
+        )
     if not judge_call(Declaration(pending.owner, pending.points, pending.declared), points):
-        raise IllegalMove(f"only {missed} {_points(missed)} were missed, not {points}")
+        if missed == 1:
+            raise IllegalMove(gettext_noop("only 1 point were missed, not {points}"), points=points)
+        raise IllegalMove(
+            gettext_noop("only {missed} points were missed, not {points}"),
+            missed=missed,
+            points=points,
+        )
     state = evolve(state, pending=pending._replace(claimed=points, claimer=seat))
     text = (
         f"{{p{seat}}} claims {points} missed {_points(points)} from {{p{pending.owner}}} (muggins)"
     )
-    events.append(event("muggins", seat, text, points))
+    events.append(event("muggins", seat, text, points, owner=pending.owner, crib=pending.crib))
     state = peg(state, seat, points)
     if has_won(state, seat):
         return end_game(state, seat, events)
@@ -118,7 +135,20 @@ def _close_count(state: State, events: list[Event]) -> State:
     text = _show_text(pending, pending.points)
     if missed:
         text += f"; {missed} {_points(missed)} went unclaimed"
-    events.append(event("show", pending.owner, text))
+    events.append(
+        event(
+            "show",
+            pending.owner,
+            text,
+            crib=pending.crib,
+            total=pending.points,
+            calls=show_calls(state, pending),
+            declared=pending.declared,
+            claimed=pending.claimed,
+            claimer=pending.claimer,
+            missed=missed,
+        )
+    )
     state = evolve(state, shows=(*state.shows, pending), pending=None)
     return _next_count(state, events)
 
@@ -128,6 +158,12 @@ def _shown(state: State, owner: int, crib: bool) -> Shown:
     cards = state.crib if crib else state.show_hand(owner)
     score = score_show(cards, state.starter, crib=crib)
     return Shown(owner=owner, crib=crib, cards=cards, points=score.total, breakdown=score.text())
+
+
+def show_calls(state: State, shown: Shown) -> list[dict[str, object]]:
+    """The count of a shown hand (or crib) as data: `ShowScore.calls()` with the starter."""
+    assert state.starter is not None
+    return score_show(shown.cards, state.starter, crib=shown.crib).calls()
 
 
 def _show_text(shown: Shown, points: int) -> str:
@@ -176,9 +212,27 @@ def end_game(state: State, seat: int, events: list[Event]) -> State:
         ready=(),
     )
     prefix = "" if state.match_games == 1 else f"game {result.number}: "
-    events.append(event("game_over", seat, prefix + game_text(result)))
+    events.append(
+        event(
+            "game_over",
+            seat,
+            prefix + game_text(result),
+            game=result.number,
+            games=state.match_games,
+            result=result.to_json(),
+        )
+    )
     if over and state.match_games > 1:
-        events.append(event("match_over", seat, match_text(state)))
+        events.append(
+            event(
+                "match_over",
+                seat,
+                match_text(state),
+                winners=list(state.sides[win]),
+                games_won=list(state.games_won),
+                side=win,
+            )
+        )
     return state
 
 

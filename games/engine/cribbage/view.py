@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.variant import Move, Outcome, seat_list
-from .show import game_text, outcome
+from .show import game_text, outcome, show_calls
 from .state import (
     COUNTED,
     DISCARD,
@@ -34,8 +34,9 @@ def build_view(
     back_peg, games_won), seat_sides, starter, count, current and earlier (the plays of this
     hand), turn, to_move, held_counts, discarded, crib_count, hand (the seat's own cards),
     discards (its own crib cards while the crib is face down), shows (counted hands with their
-    breakdowns), counting (muggins: the hand being counted), hands and crib (once face up),
-    results, events, prompt, legal_moves, outcome. The undealt deck and the seed never appear.
+    breakdowns, and `calls`: the same count as data, see ShowScore.calls), counting (muggins:
+    the hand being counted), hands and crib (once face up), results, events, prompt,
+    legal_moves, outcome. The undealt deck and the seed never appear.
     """
     revealed = state.phase in REVEALED
     own = seat is not None
@@ -74,7 +75,7 @@ def build_view(
         "crib_count": len(state.crib),
         "hand": _cards(sorted(state.held[seat])) if own else None,
         "discards": _cards(state.discards[seat]) if own and not revealed else None,
-        "shows": [shown_json(shown) for shown in state.shows],
+        "shows": [shown_json(shown) | {"calls": show_calls(state, shown)} for shown in state.shows],
         "counting": None
         if pending is None
         else {

@@ -1,14 +1,19 @@
 """Classic Cribbage on the site: its table (pegboard, crib, the play, the show), its forms and
 its assets."""
 
+from django.utils.translation import gettext_lazy
+
 from games.variants import INT, LIST, TEXT, WebGame, register_web
+from games.variants.cribbage.texts import dealer_tag
 
 WEB = register_web(
     WebGame(
         key="cribbage",
         css=("games/cribbage/table.css",),
         move_fields={"cards": LIST, "card": TEXT, "points": INT},
-        seat_tags=lambda view: {view["dealer"]: ["dealer"]} if "dealer" in view else {},
-        description="The classic: two, three or four players (partners), to 121 or 61.",
+        seat_tags=lambda view: {view["dealer"]: [dealer_tag()]} if "dealer" in view else {},
+        description=gettext_lazy(
+            "The classic: two, three or four players (partners), to 121 or 61."
+        ),
     )
 )

@@ -15,12 +15,13 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from games import presenters, services
 from games.engine.cribbage.discard import discard_report, rank_discards
 from games.engine.cribbage.view import REVEALED
-from games.engine.pieces.cards import CardError, parse_cards
+from games.engine.pieces.cards import CardError, parse_card
 from games.models import Match
 
 VARIANT = "cribbage"
@@ -33,16 +34,18 @@ class NotAllowed(Exception):
 def allowed_seats(match: Match, user) -> list[int]:
     """The seats whose discards `user` may see analysed; NotAllowed says why there are none."""
     if match.variant != VARIANT:
-        raise NotAllowed("the discard analysis is for classic Cribbage matches")
+        raise NotAllowed(gettext("the discard analysis is for classic Cribbage matches"))
     if match.snapshot is None:
-        raise NotAllowed("this match has not started yet")
+        raise NotAllowed(gettext("this match has not started yet"))
     if match.is_over:
         return list(range(match.players))
     if in_tournament(match):
-        raise NotAllowed("a tournament game is analysed only once it is over")
+        raise NotAllowed(gettext("a tournament game is analysed only once it is over"))
     seat = services.seat_for(match, user) if user is not None else None
     if seat is None:
-        raise NotAllowed("while a match is being played only its players see their discards")
+        raise NotAllowed(
+            gettext("while a match is being played only its players see their discards")
+        )
     return [seat.index]
 
 
@@ -145,15 +148,46 @@ def analyser(request: HttpRequest) -> HttpResponse:
 def analyse(cards: str, deals: str, players: str | int = 2) -> list[dict[str, Any]]:
     """The ranking for typed cards; ValueError (or CardError) names what is wrong."""
     if deals not in ("me", "them"):
-        raise ValueError("say who deals: you (your crib) or an opponent")
+        raise ValueError(gettext("say who deals: you (your crib) or an opponent"))
     try:
         count = int(players)
     except (TypeError, ValueError):
-        raise ValueError("the number of players must be 2, 3 or 4") from None
+        raise ValueError(gettext("the number of players must be 2, 3 or 4")) from None
     if len(cards) > 200:
-        raise ValueError("that is far too many cards")
-    dealt = parse_cards(cards)
+        raise ValueError(gettext("that is far too many cards"))
+    dealt = _typed_cards(cards)
+    if count not in (2, 3, 4):
+        raise ValueError(
+            gettext("cribbage is for 2, 3 or 4 players, not %(players)d") % {"players": count}
+        )
+    deal = 6 if count == 2 else 5
+    if len(dealt) != deal:
+        raise ValueError(
+            gettext("%(players)d players are dealt %(deal)d cards each, not %(given)d")
+            % {"players": count, "deal": deal, "given": len(dealt)}
+        )
     return [d.to_json() for d in rank_discards(dealt, own_crib=deals == "me", players=count)]
+
+
+def _typed_cards(text: str) -> tuple:
+    """The cards typed in, each once; ValueError in the reader's language names the bad one."""
+    cards = []
+    for token in text.replace(",", " ").split():
+        try:
+            card = parse_card(token)
+        except CardError:
+            shown = token if len(token) <= 12 else token[:10] + "..."
+            raise ValueError(
+                gettext(
+                    "'%(token)s' is not a card: write a rank (A 2-9 T J Q K, or 10) then a "
+                    "suit (C D H S)"
+                )
+                % {"token": shown}
+            ) from None
+        if card in cards:
+            raise ValueError(gettext("%(card)s appears twice") % {"card": card})
+        cards.append(card)
+    return tuple(cards)
 
 
 def _chosen_seat(value: str | None, seats: list[int], default: int) -> int:

@@ -4,6 +4,8 @@ accounts/figures.py for how a game brings its figures)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from accounts.figures import Figures, Replay, Totals, average
 
 PEGGING = {"peg", "go_point", "last_card"}
@@ -44,11 +46,11 @@ def count_cribbage(replay: Replay, players: int) -> dict[int, Totals]:
 
 def show_cribbage(totals: Totals) -> list[tuple[str, str]]:
     return [
-        ("Pegging per deal", average(totals.get("pegging", 0), totals.get("deals", 0))),
-        ("Hand per deal", average(totals.get("hand_points", 0), totals.get("hands", 0))),
-        ("Crib per deal", average(totals.get("crib_points", 0), totals.get("cribs", 0))),
-        ("Best hand", str(totals.get("best_hand", 0)) if totals.get("hands") else "–"),
-        ("29 hands", str(totals.get("twenty_nines", 0))),
+        (gettext("Pegging per deal"), average(totals.get("pegging", 0), totals.get("deals", 0))),
+        (gettext("Hand per deal"), average(totals.get("hand_points", 0), totals.get("hands", 0))),
+        (gettext("Crib per deal"), average(totals.get("crib_points", 0), totals.get("cribs", 0))),
+        (gettext("Best hand"), str(totals.get("best_hand", 0)) if totals.get("hands") else "–"),
+        (gettext("29 hands"), str(totals.get("twenty_nines", 0))),
     ]
 
 

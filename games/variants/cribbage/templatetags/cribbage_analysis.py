@@ -11,6 +11,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from games.engine.cribbage.view import REVEALED
 from games.variants.cribbage.analysis import offered_to_seat
@@ -25,5 +26,18 @@ def discard_link(match: Any, seat: int | None, view: dict[str, Any] | None) -> S
     url = reverse("cribbage_match_discards", args=[match.pk])
     anchor = f"game-{view['game']}-hand-{view['hand_number']}"
     return format_html(
-        '<p class="small discard-link"><a href="{}#{}">How did I discard?</a></p>', url, anchor
+        '<p class="small discard-link"><a href="{}#{}">{}</a></p>',
+        url,
+        anchor,
+        gettext("How did I discard?"),
     )
+
+
+@register.filter
+def plural_count(value: Any) -> int:
+    """A whole number that picks the same plural as `value` (1 for exactly one, else 2), for
+    {% blocktranslate count %} over a decimal such as 0.37 points."""
+    try:
+        return 1 if float(value) == 1 else 2
+    except (TypeError, ValueError):
+        return 2

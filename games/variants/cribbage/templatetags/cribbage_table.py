@@ -33,8 +33,11 @@ from typing import Any
 
 from django import template
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, pgettext
 
 from games.templatetags.cards import draw
+from games.texts import count_text
+from games.variants.cribbage.texts import english_is_active, skunk_text
 
 register = template.Library()
 
@@ -144,7 +147,10 @@ def board_layout(
         score = _clamp(data.get("score", 0), target)
         back = _clamp(data.get("back_peg", 0), target)
         color = colors[side] if side < len(colors) and colors[side] else PALETTE[side]
-        name = str(names[side]) if side < len(names) and names[side] else f"Side {side + 1}"
+        if side < len(names) and names[side]:
+            name = str(names[side])
+        else:
+            name = gettext("Side %(number)d") % {"number": side + 1}
         track_holes = [
             {"n": n, "x": _num(x), "y": _num(y)}
             for n in range(1, target if holes else 1)  # only the fixed drawing needs them
@@ -199,7 +205,11 @@ def board_layout(
     ]
     boxes.append({"x": MARGIN - 3, "y": street_top(0) - 3, "w": 2 * PITCH + 6})  # start
     boxes.append({"x": MARGIN - 3, "y": street_top(streets - 1) - 3, "w": 2 * PITCH + 6})
-    label = ", ".join(f"{t['name']} {t['score']}" for t in tracks) + f", game to {target}"
+    label = (
+        ", ".join(f"{t['name']} {t['score']}" for t in tracks)
+        + ", "
+        + (gettext("game to %(target)d") % {"target": target})
+    )
     return {
         "target": target,
         "width": _num(width),
@@ -227,3 +237,39 @@ def _clamp(value: Any, target: int) -> int:
 def legal_cards(legal_moves: list[dict[str, Any]]) -> set[str]:
     """Every card named by a legal move (`card`), for enabling card buttons."""
     return {m["card"] for m in legal_moves or [] if "card" in m}
+
+
+@register.simple_tag
+def show_breakdown(shown: Mapping[str, Any]) -> str:
+    """A shown hand's count said aloud in the page's language ("quince 2, quince 4, par 6"):
+    the engine's own words in English, else the words of games.texts.count_text."""
+    if english_is_active() and shown.get("breakdown"):
+        return str(shown["breakdown"])
+    calls = shown.get("calls")
+    return count_text(calls) if calls else gettext("nineteen: nothing to count")
+
+
+@register.simple_tag
+def skunk_words(level: Any) -> str:
+    """ "skunk" or "double skunk" in the page's language, from a side's skunk level."""
+    try:
+        return skunk_text(int(level))
+    except (TypeError, ValueError):
+        return ""
+
+
+MOVE_WORDS = {
+    "discard": lambda: pgettext("a move in the replay", "discard"),
+    "play": lambda: pgettext("a move in the replay", "play"),
+    "go": lambda: pgettext("a move in the replay", "go"),
+    "count": lambda: pgettext("a move in the replay", "count"),
+    "muggins": lambda: pgettext("a move in the replay", "muggins"),
+    "continue": lambda: pgettext("a move in the replay", "continue"),
+}
+
+
+@register.simple_tag
+def move_words(kind: Any) -> str:
+    """A move's type as the replay names it: the type itself in English, its word otherwise."""
+    word = MOVE_WORDS.get(str(kind))
+    return word() if word is not None else str(kind)
