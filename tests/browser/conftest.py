@@ -4,82 +4,23 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from cribsite.test_settings import TEST_ENV
 from tests.conftest import skip_or_fail
+from tests.live_server import daphne
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _database_url(settings_dict: dict) -> str:
-    if settings_dict["ENGINE"].endswith("sqlite3"):
-        return f"sqlite:///{Path(settings_dict['NAME']).resolve()}"
-    user = settings_dict.get("USER") or ""
-    password = settings_dict.get("PASSWORD") or ""
-    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
-    host = settings_dict.get("HOST") or "127.0.0.1"
-    port = settings_dict.get("PORT") or 5432
-    return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def live_url(django_db_setup, django_db_blocker):
     """Serve the site with daphne, as `make run` does, against the test database."""
-    from django.db import connection
-
-    port = _free_port()
-    env = {
-        **os.environ,
-        **TEST_ENV,
-        "DEBUG": "0",
-        "DATABASE_URL": _database_url(connection.settings_dict),
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "PYTHONUNBUFFERED": "1",
-        # The real computer player: timers on the server's loop, with short pauses.
-        "COMPUTER_MODE": "thread",
-        "COMPUTER_DELAY_MS": "100",
-        "COMPUTER_DELAY_MAX_MS": "250",
-    }
-    log = open(ROOT / "var" / "live-daphne.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-         "cribsite.asgi:application"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"daphne exited early; see {log.name}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail("daphne did not start listening within 30 s")
-    yield f"http://127.0.0.1:{port}"
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    with daphne("live-daphne") as (port, _):
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="package")

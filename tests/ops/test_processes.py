@@ -12,13 +12,9 @@ import random
 import re
 import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.parse
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -28,12 +24,11 @@ from django.db import connection
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from cribsite.test_settings import TEST_ENV
 from games import services
 from games.engine import computer_move, get_variant
 from games.models import Match, Move
-from tests.browser.conftest import _database_url, _free_port
 from tests.conftest import skip_or_fail
+from tests.live_server import daphne
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -51,53 +46,6 @@ def redis_url() -> str:
     except OSError:
         skip_or_fail(f"Redis is not reachable at {parts.hostname}:{parts.port or 6379}")
     return urllib.parse.urlunsplit(parts._replace(path=f"/{REDIS_DB}"))
-
-
-@contextmanager
-def daphne(extra_env: dict[str, str], name: str) -> Iterator[tuple[int, subprocess.Popen]]:
-    port = _free_port()
-    env = {
-        **os.environ,
-        **TEST_ENV,
-        "DEBUG": "0",
-        "DATABASE_URL": _database_url(connection.settings_dict),
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "COMPUTER_MODE": "thread",
-        "COMPUTER_DELAY_MS": "50",
-        "COMPUTER_DELAY_MAX_MS": "100",
-        "PYTHONUNBUFFERED": "1",
-        **extra_env,
-    }
-    if "REDIS_URL" not in extra_env:
-        env.pop("REDIS_URL", None)
-    log = open(ROOT / "var" / f"ops-{name}.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-         "cribsite.asgi:application"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"daphne exited early; see {log.name}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail("daphne did not start listening within 30 s")
-                time.sleep(0.1)
-        yield port, proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-        log.close()
 
 
 def warm_up(port: int, path: str, cookie: str) -> None:
@@ -190,7 +138,7 @@ def test_moves_through_one_process_reach_sockets_held_by_the_other(alice, bob, r
     """Two daphne processes share Redis: every move posted to one is pushed by the other, and a
     socket that hears nothing for a minute is still open and still told of the next move."""
     env = {"REDIS_URL": redis_url}
-    with daphne(env, "first") as (first, _), daphne(env, "second") as (second, _):
+    with daphne("ops-first", env) as (first, _), daphne("ops-second", env) as (second, _):
         cookies = {0: cookie_for(alice), 1: cookie_for(bob)}
         quiet_match = services.match_create(creator=alice, variant="cribbage", players=2)
         services.match_join(match_id=quiet_match.pk, user=bob)
@@ -266,7 +214,7 @@ def test_a_killed_process_loses_no_acknowledged_move_and_the_computer_resumes(al
                 acknowledged[match_id].append(match.seq + 1)
         connection.close()
 
-    with daphne({}, "killed") as (port, proc):
+    with daphne("ops-killed") as (port, proc):
         warm_up(port, f"/matches/{matches[0]}/", cookies[alice.pk])
         players = [threading.Thread(target=play, args=(port, pk)) for pk in matches]
         for player in players:
@@ -291,7 +239,7 @@ def test_a_killed_process_loses_no_acknowledged_move_and_the_computer_resumes(al
 
     waiting = {pk: Match.objects.get(pk=pk).seq for pk in matches
                if 1 in Match.objects.get(pk=pk).to_move}  # fmt: skip
-    with daphne({}, "restarted") as (port, _):
+    with daphne("ops-restarted") as (port, _):
         import urllib.request
 
         urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10).read()
