@@ -114,6 +114,7 @@ def test_every_kings_event_and_prompt_reads_in_spanish(players, options, seed):
             for seat in [None, *range(players)]:
                 check_prompt("kings", KINGS.view(state, seat))
     assert {"draw", "start", "deal", "lay", "game_over"} <= seen
+    check_outcome(kings_texts, KINGS, state)
     if options.get("joker"):
         assert "joker" in seen
 
@@ -135,6 +136,7 @@ def test_every_cribist_event_and_prompt_reads_in_spanish(options, seed):
         for seat in [None, 0, 1, 2, 3]:
             check_prompt("cribist", CRIBIST.view(state, seat))
     assert {"dealer", "deal", "lead", "play", "trick", "match_over"} <= seen
+    check_outcome(cribist_texts, CRIBIST, state)
     if options.get("muggins"):
         assert {"declare", "muggins", "pass"} <= seen
 
@@ -147,6 +149,15 @@ def test_every_kind_of_event_the_engines_name_has_a_spanish_line():
     }  # fmt: skip
     assert kings <= set(kings_texts.EVENTS)
     assert cribist <= set(cribist_texts.EVENTS)
+
+
+def check_outcome(texts, engine, state) -> None:
+    """The result said in Spanish (for the shared outcome text, through texts.outcome)."""
+    result = engine.outcome(state)
+    with translation.override("es"):
+        said = texts.outcome(result.to_json(), NAMES, engine.view(state, None))
+    assert not spanish(said) and said != fill_names(result.reason, NAMES), said
+    assert "gana" in said or "comparten" in said
 
 
 def check_prompt(web_key: str, view: dict[str, Any]) -> None:

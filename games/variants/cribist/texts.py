@@ -281,17 +281,28 @@ def prompt(view: Mapping[str, Any], names: Names) -> str | None:
         if acting:
             return gettext("The hand is over: continue when you are ready for the next deal")
         return gettext("Waiting for %(names)s to be ready for the next deal") % {"names": waiting}
-    outcome = view.get("outcome")
-    if not outcome:
+    result = view.get("outcome")
+    if not result:
         return None
+    return gettext("The match is over: %(reason)s") % {"reason": outcome(result, names, view)}
+
+
+# --- the result ---------------------------------------------------------------------------
+
+
+def outcome(result: Mapping[str, Any], names: Names, view: Mapping[str, Any] | None = None) -> str:
+    """The engine's Outcome (as JSON) said in the reader's language, with why the match ended
+    then (read from the final `view`: its options, hand number and clock). For the shared
+    outcome text, when it asks the game."""
+    view = view or {}
     options = view.get("options", {})
-    reason = match_result(
+    scores = [side.get("score", 0) for side in result.get("sides", [])]
+    return match_result(
         names,
-        winners=outcome.get("winners", []),
-        top=max(view.get("scores") or [0]),
+        winners=result.get("winners", []),
+        top=max(scores or [0]),
         finish=str(options.get("ending", "")),
         target=int(options.get("target", 0)),
         deals=int(view.get("hand_number", 0)),
         time_up=bool((view.get("clock") or {}).get("time_up")),
     )
-    return gettext("The match is over: %(reason)s") % {"reason": reason}

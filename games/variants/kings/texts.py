@@ -101,7 +101,7 @@ def _lay(event: Mapping[str, Any], names: Names) -> str:
     faces = event.get("faces") or [str(t).split("=")[-1] for t in event.get("tiles", [])]
     fields = {
         "name": seat_name(names, event.get("seat")),
-        "tiles": join_words([tile_rank(face) for face in faces]),
+        "tiles": " ".join(tile_rank(face) for face in faces),
         "points": points_text(int(event.get("points") or 0)),
     }
     if "declared" in event:
@@ -183,3 +183,25 @@ def prompt(view: Mapping[str, Any], names: Names) -> str | None:
             return gettext("Your turn: lay tiles next to those on the board, exchange or pass")
         return gettext("Your turn: lay tiles next to those on the board or pass")
     return gettext("Waiting for %(name)s to play") % {"name": seat_name(names, turn)}
+
+
+# --- the result ---------------------------------------------------------------------------
+
+
+def outcome(result: Mapping[str, Any], names: Names, view: Mapping[str, Any] | None = None) -> str:
+    """The engine's Outcome (as JSON) said in the reader's language: "Ana wins 6 to -13",
+    "Ana and Carla share the win on -3". For the shared outcome text, when it asks the game."""
+    winners = list(result.get("winners", []))
+    scores = {side["seats"][0]: side["score"] for side in result.get("sides", [])}
+    best = scores.get(winners[0], 0) if winners else 0
+    if len(winners) > 1:
+        return gettext("%(names)s share the win on %(score)d") % {
+            "names": join_words([seat_name(names, s) for s in winners]),
+            "score": best,
+        }
+    others = sorted((s for seat, s in scores.items() if seat not in winners), reverse=True)
+    return gettext("%(name)s wins %(score)d to %(others)s") % {
+        "name": seat_name(names, winners[0] if winners else None),
+        "score": best,
+        "others": join_words([str(s) for s in others]),
+    }
