@@ -333,6 +333,22 @@ def page_in_spanish(client, match: Match, user) -> dict[str, str]:
     return parts
 
 
+def replay_in_spanish(client, match: Match) -> list[str]:
+    """The game's own part of the replay page (after its step buttons), at every fifth step
+    and the last, in Spanish."""
+    match.refresh_from_db()
+    steps = [*range(0, match.moves_played, 5), match.moves_played]
+    parts = []
+    for step in steps:
+        url = reverse("match_replay", args=[match.pk]) + f"?step={step}"
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+        after = page.split('<nav class="replay-nav"', 1)[1].split("</nav>", 1)[1]
+        part = after.rsplit("<p><a href=", 1)[0]
+        assert not english_left(part), (step, english_left(part))
+        parts.append(part)
+    return parts
+
+
 def play_until(match: Match, users: list, rng: random.Random, stop, *, under: bool = False):
     """Random legal moves through the services until `stop(state)` (or the end)."""
     engine = get_variant(match.variant)
@@ -373,6 +389,8 @@ def test_a_kings_match_reads_in_spanish_from_the_draw_to_the_racks_left(
     assert match.status == Match.Status.FINISHED
     over = page_in_spanish(client, match, alice)
     assert "Fin de la partida" in over["log"] and "En los atriles" in over["board"]
+    replay = replay_in_spanish(client, match)
+    assert "El sorteo para empezar" in replay[0] and "Bolsa:" in replay[-1]
 
 
 def test_a_cribist_match_reads_in_spanish_through_its_phases(
@@ -400,6 +418,8 @@ def test_a_cribist_match_reads_in_spanish_through_its_phases(
     assert "Bazas ganadas" in over_hand["log"] and "Hoja de puntuación" in over_hand["board"]
     play_until(match, users, rng, lambda s: False)
     page_in_spanish(client, match, alice)
+    replay = replay_in_spanish(client, match)
+    assert "El reparto" in replay[0] and "Mano 2" in replay[-1]
 
 
 @pytest.mark.parametrize(
