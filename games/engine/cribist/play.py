@@ -11,7 +11,7 @@ from ..core.outcome import GameResult, Outcome, SideResult, places
 from ..core.state import evolve
 from ..core.text import gettext_noop
 from ..core.variant import IllegalMove, Move, seat_list
-from ..pieces.cards import RANKS, SUIT_NAMES, SUITS, Card, shuffled_deck
+from ..pieces.cards import SUIT_NAMES, Card, CardError, parse_card, shuffled_deck
 from ..scoring.trick import score_trick, trick_winner
 from .state import (
     BY_DEALS,
@@ -129,23 +129,20 @@ def card_named(name: object) -> Card:
 
 def card_of(token: object) -> Card:
     """A card from its notation ('5H', '10D', 'js'); IllegalMove (with its template) if not."""
-    if not isinstance(token, str):
-        raise IllegalMove(
-            gettext_noop("a card must be written as text like '5H', not {token}"),
-            token=repr(token)[:20],
-        )
-    text = token.strip().upper()
-    if len(text) == 3 and text.startswith("10"):
-        text = "T" + text[2]
-    if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        shown = token if len(token) <= 12 else token[:10] + "..."
+    try:
+        return parse_card(token)  # type: ignore[arg-type]
+    except CardError:
+        if not isinstance(token, str):
+            raise IllegalMove(
+                gettext_noop("a card must be written as text like '5H', not {token}"),
+                token=repr(token)[:20],
+            ) from None
         raise IllegalMove(
             gettext_noop(
                 "'{token}' is not a card: write a rank (A 2-9 T J Q K, or 10) then a suit (C D H S)"
             ),
-            token=shown,
-        )
-    return Card(RANKS.index(text[0]) + 1, text[1])
+            token=token if len(token) <= 12 else token[:10] + "...",
+        ) from None
 
 
 def _finish_trick(state: State, events: list[Event]) -> State:

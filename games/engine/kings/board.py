@@ -17,7 +17,7 @@ from ..core.text import gettext_noop
 from ..core.variant import IllegalMove
 from ..pieces.cards import RANKS
 from ..pieces.grid import Grid, Square
-from ..pieces.tiles import COPIES, NINE, SIX, TILE_SUITS, Laid, Tile, face_text, parse_face
+from ..pieces.tiles import COPIES, NINE, SIX, Laid, Tile, TileError, face_text, parse_face
 from ..scoring.tiles import FLUSH_BONUS, MAX_HAND, is_flush, score_tile_hand
 
 SIZE = 13
@@ -231,24 +231,21 @@ def _check_hand(name: str, length: int, idle: list[int]) -> None:
 
 def face_of(token: object) -> tuple[int, str]:
     """(rank, suit) of a face such as '7L'; IllegalMove (with its template) when it is not one."""
-    if not isinstance(token, str):
-        raise IllegalMove(
-            gettext_noop("a tile is written like '7L' or 'TD', not {token}"),
-            token=repr(token)[:20],
-        )
-    text = token.strip().upper()
-    if len(text) == 3 and text.startswith("10"):
-        text = "T" + text[2]
-    if len(text) != 2 or text[0] not in RANKS or text[1] not in TILE_SUITS:
-        shown = token if len(token) <= 12 else token[:10] + "..."
+    try:
+        return parse_face(token)  # type: ignore[arg-type]
+    except TileError:
+        if not isinstance(token, str):
+            raise IllegalMove(
+                gettext_noop("a tile is written like '7L' or 'TD', not {token}"),
+                token=repr(token)[:20],
+            ) from None
         raise IllegalMove(
             gettext_noop(
                 "'{token}' is not a tile: write a rank (A 2-9 T J Q K) "
                 "then a suit (L light, D dark)"
             ),
-            token=shown,
-        )
-    return parse_face(text)
+            token=token if len(token) <= 12 else token[:10] + "...",
+        ) from None
 
 
 def _formed_hands(board: Board, new: dict[Square, Placement], step: Square) -> list[Hand]:
