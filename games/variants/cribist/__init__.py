@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from games.variants import INT, TEXT, WebGame, register_web
 
@@ -49,7 +49,7 @@ def claim_items(data) -> list[dict[str, Any]]:
 
 
 def _seat_tags(view: dict[str, Any]) -> dict[int, list[str]]:
-    return {view["dealer"]: [gettext("dealer")]} if "dealer" in view else {}
+    return {view["dealer"]: [pgettext("seat tag", "dealer")]} if "dealer" in view else {}
 
 
 WEB = register_web(
