@@ -436,5 +436,35 @@ def test_the_rules_pages_are_in_spanish(client, variant, title):
 
 def test_an_engine_message_of_the_muggins_form_reads_in_spanish():
     with translation.override("es"):
-        said = engine_text("you named the same {kind} twice", {"kind": "pair"})
+        said = engine_text("you named the same pair twice")
     assert said.startswith("has indicado") and not spanish(said)
+
+
+def said_in_spanish(error) -> str:
+    with translation.override("es"):
+        said = engine_text(error.template, error.params)
+    assert said != str(error) and not spanish(said), said
+    return said
+
+
+def test_an_over_counted_declaration_is_refused_in_spanish():
+    from games.engine.core.variant import IllegalMove
+
+    joker = game_with(board_with(), ["5D TD 9D 2L 5L", "KL"], options={"joker": True})
+    with pytest.raises(IllegalMove) as refused:
+        KINGS.apply(joker, 0, lay("6,5=5D 6,6=TD", points=30))
+    assert "no vale 30" in said_in_spanish(refused.value)
+    with pytest.raises(IllegalMove) as refused:
+        KINGS.apply(joker, 0, lay("6,5=5D 6,6=TD", points=-1))
+    said_in_spanish(refused.value)
+    for state, _ in cribist_game({"muggins": True, "deals": 1}, 8):
+        if state.phase == "declare":
+            winner = state.tricks[-1].winner
+            with pytest.raises(IllegalMove) as refused:
+                CRIBIST.apply(state, winner, {"type": "declare", "points": 99})
+            assert "esa baza no vale 99" in said_in_spanish(refused.value)
+            with pytest.raises(IllegalMove) as refused:
+                CRIBIST.apply(state, winner, {"type": "play", "card": "5H"})
+            said_in_spanish(refused.value)
+            return
+    pytest.fail("no trick was counted")

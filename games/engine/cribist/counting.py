@@ -44,7 +44,12 @@ def declare_points(state: State, seat: int, move: Move, events: list[Event]) -> 
         raise IllegalMove(
             gettext_noop("{player} took this trick and counts it"), player=f"{{p{trick.winner}}}"
         )
-    points = declare(Declaration(seat, trick.points), move.get("points"), "trick").declared
+    given = move.get("points")
+    if isinstance(given, bool) or not isinstance(given, int) or given < 0:
+        raise IllegalMove(gettext_noop("give the points as a whole number, 0 or more"))
+    if given > trick.points:  # the shared rule's refusal, with its template
+        raise IllegalMove(gettext_noop("that trick does not hold {points}"), points=given)
+    points = declare(Declaration(seat, trick.points), given, "trick").declared
     assert points is not None
     trick = trick._replace(declared=points)
     state = _with_last_trick(state, trick)
@@ -193,9 +198,18 @@ def _named_items(items: Any, trick: Trick) -> tuple[Named, ...]:
             chosen.append(card)
         entry = (kind, tuple(chosen))
         if any(k == kind and set(c) == set(chosen) for k, c in named):
-            raise IllegalMove(gettext_noop("you named the same {kind} twice"), kind=kind)
+            raise IllegalMove(_SAME_TWICE[kind])
         named.append(entry)
     return tuple(named)
+
+
+_SAME_TWICE = {  # a call may name a combination once (whole sentences, one a kind)
+    FIFTEEN_KIND: gettext_noop("you named the same fifteen twice"),
+    PAIR_KIND: gettext_noop("you named the same pair twice"),
+    RUN_KIND: gettext_noop("you named the same run twice"),
+    FLUSH_KIND: gettext_noop("you named the same flush twice"),
+    TRUMP_JACK_KIND: gettext_noop("you named the same jack of trumps twice"),
+}
 
 
 def _named_text(kind: str, cards: Sequence[Card]) -> str:

@@ -309,11 +309,48 @@ _HANDLERS = {
     (HAND_OVER, "continue"): _continue,
 }
 
-_EXPECTED = {
-    PLAY: gettext_noop("you cannot {kind} now: now is the play: play a card to the trick"),
-    DECLARE: gettext_noop("you cannot {kind} now: the winner of the trick is counting it"),
-    CALLS: gettext_noop("you cannot {kind} now: the count is open to muggins: call or pass"),
-    HAND_OVER: gettext_noop("you cannot {kind} now: the hand is over: continue to the next deal"),
+# Why a move of another phase is refused now, by phase and move (whole sentences, so that
+# each can be said naturally in another language).
+_OUT_OF_PLACE = {
+    (PLAY, "declare"): gettext_noop(
+        "you cannot declare now: now is the play: play a card to the trick"
+    ),
+    (PLAY, "muggins"): gettext_noop(
+        "you cannot muggins now: now is the play: play a card to the trick"
+    ),
+    (PLAY, "pass"): gettext_noop("you cannot pass now: now is the play: play a card to the trick"),
+    (PLAY, "continue"): gettext_noop(
+        "you cannot continue now: now is the play: play a card to the trick"
+    ),
+    (DECLARE, "play"): gettext_noop("you cannot play now: the winner of the trick is counting it"),
+    (DECLARE, "muggins"): gettext_noop(
+        "you cannot muggins now: the winner of the trick is counting it"
+    ),
+    (DECLARE, "pass"): gettext_noop("you cannot pass now: the winner of the trick is counting it"),
+    (DECLARE, "continue"): gettext_noop(
+        "you cannot continue now: the winner of the trick is counting it"
+    ),
+    (CALLS, "play"): gettext_noop(
+        "you cannot play now: the count is open to muggins: call or pass"
+    ),
+    (CALLS, "declare"): gettext_noop(
+        "you cannot declare now: the count is open to muggins: call or pass"
+    ),
+    (CALLS, "continue"): gettext_noop(
+        "you cannot continue now: the count is open to muggins: call or pass"
+    ),
+    (HAND_OVER, "play"): gettext_noop(
+        "you cannot play now: the hand is over: continue to the next deal"
+    ),
+    (HAND_OVER, "declare"): gettext_noop(
+        "you cannot declare now: the hand is over: continue to the next deal"
+    ),
+    (HAND_OVER, "muggins"): gettext_noop(
+        "you cannot muggins now: the hand is over: continue to the next deal"
+    ),
+    (HAND_OVER, "pass"): gettext_noop(
+        "you cannot pass now: the hand is over: continue to the next deal"
+    ),
 }
 
 
@@ -351,4 +388,4 @@ def _out_of_place(state: State, kind: object) -> IllegalMove:
             kind=shown,
             known=", ".join(known),
         )
-    return IllegalMove(_EXPECTED[state.phase], kind=kind)
+    return IllegalMove(_OUT_OF_PLACE[(state.phase, kind)])

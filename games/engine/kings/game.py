@@ -328,6 +328,7 @@ def _lay(state: State, seat: int, move: Move, events: list[Event]) -> State:
     if state.joker:
         if declared is None:
             raise IllegalMove(gettext_noop("with the Joker option, declare the points of your lay"))
+        _check_declared(declared, points)
         pending = declare(Declaration(seat, points), declared, "lay")
         points = declared
     elif declared is not None and declared != points:
@@ -555,6 +556,15 @@ _NO_TURNABLE = {
 
 def _face(token: object) -> tuple[int, str]:
     return face_of(token)
+
+
+def _check_declared(declared: object, worth: int) -> None:
+    """The declaration of a lay, checked before the shared muggins rules take it, so that
+    the reason comes with its template (the same words as core.muggins)."""
+    if isinstance(declared, bool) or not isinstance(declared, int) or declared < 0:
+        raise IllegalMove(gettext_noop("give the points as a whole number, 0 or more"))
+    if declared > worth:
+        raise IllegalMove(gettext_noop("that lay does not hold {points}"), points=declared)
 
 
 def _check_seat(state: State, seat: object) -> None:
