@@ -17,11 +17,12 @@ from typing import Any
 from ..core.events import Event, event
 from ..core.muggins import Declaration, declare, judge_call
 from ..core.state import evolve
+from ..core.text import gettext_noop
 from ..core.variant import IllegalMove, Move
-from ..pieces.cards import Card, CardError, parse_card
+from ..pieces.cards import Card
 from ..scoring import FIFTEEN_KIND, FLUSH_KIND, PAIR_KIND, RUN_KIND, ScoreItem
 from ..scoring.trick import TRUMP_JACK_KIND, score_trick
-from .play import next_trick, score
+from .play import card_of, next_trick, score
 from .state import CALLS, MATCH_OVER, PLAYERS, Call, State, Trick
 
 CLAIM_KINDS = (FIFTEEN_KIND, PAIR_KIND, RUN_KIND, FLUSH_KIND, TRUMP_JACK_KIND)
@@ -40,8 +41,15 @@ def declare_points(state: State, seat: int, move: Move, events: list[Event]) -> 
     """The winner's declaration: the trick's worth or less (over-counting is refused)."""
     trick = state.tricks[-1]
     if seat != trick.winner:
-        raise IllegalMove(f"{{p{trick.winner}}} took this trick and counts it")
-    points = declare(Declaration(seat, trick.points), move.get("points"), "trick").declared
+        raise IllegalMove(
+            gettext_noop("{player} took this trick and counts it"), player=f"{{p{trick.winner}}}"
+        )
+    given = move.get("points")
+    if isinstance(given, bool) or not isinstance(given, int) or given < 0:
+        raise IllegalMove(gettext_noop("give the points as a whole number, 0 or more"))
+    if given > trick.points:  # the shared rule's refusal, with its template
+        raise IllegalMove(gettext_noop("that trick does not hold {points}"), points=given)
+    points = declare(Declaration(seat, trick.points), given, "trick").declared
     assert points is not None
     trick = trick._replace(declared=points)
     state = _with_last_trick(state, trick)
@@ -60,7 +68,7 @@ def call_muggins(state: State, seat: int, move: Move, events: list[Event]) -> St
     trick = _callable(state, seat)
     points = move.get("points")
     if isinstance(points, bool) or not isinstance(points, int) or points < 1:
-        raise IllegalMove("state the points you claim: a whole number, 1 or more")
+        raise IllegalMove(gettext_noop("state the points you claim: a whole number, 1 or more"))
     named = _named_items(move.get("items"), trick)
     correct = claim_stands(state, trick, points, named)
     trick = trick._replace(calls=(*trick.calls, Call(seat, points, named, correct)))
@@ -130,9 +138,9 @@ def single_claims(state: State, trick: Trick) -> list[Move]:
 def _callable(state: State, seat: int) -> Trick:
     trick = state.tricks[-1]
     if seat == trick.winner:
-        raise IllegalMove("you cannot call muggins on your own count")
+        raise IllegalMove(gettext_noop("you cannot call muggins on your own count"))
     if seat in state.answered:
-        raise IllegalMove("you have already called or passed on this trick")
+        raise IllegalMove(gettext_noop("you have already called or passed on this trick"))
     return trick
 
 
@@ -146,7 +154,7 @@ def _close(state: State, events: list[Event]) -> State:
     trick = state.tricks[-1]
     if trick.unclaimed:
         text = f"{trick.unclaimed} of trick {len(state.tricks)} went unclaimed"
-        events.append(event("unclaimed", None, text, trick.unclaimed))
+        events.append(event("unclaimed", None, text, trick.unclaimed, trick=len(state.tricks)))
     return next_trick(state, events)
 
 
@@ -157,35 +165,51 @@ def _with_last_trick(state: State, trick: Trick) -> State:
 def _named_items(items: Any, trick: Trick) -> tuple[Named, ...]:
     """The combinations a call names, checked for form (kinds known, cards of this trick)."""
     if not isinstance(items, list | tuple) or not items:
-        raise IllegalMove("name where the points are: combinations, each a kind and cards")
+        raise IllegalMove(
+            gettext_noop("name where the points are: combinations, each a kind and cards")
+        )
     if len(items) > MAX_ITEMS:
-        raise IllegalMove(f"name at most {MAX_ITEMS} combinations")
+        raise IllegalMove(gettext_noop("name at most {most} combinations"), most=MAX_ITEMS)
     named: list[Named] = []
     for item in items:
         if not isinstance(item, dict):
-            raise IllegalMove('each combination is an object like {"kind": "pair", "cards": [...]}')
+            raise IllegalMove(
+                gettext_noop('each combination is an object like {"kind": "pair", "cards": [...]}')
+            )
         kind = item.get("kind")
         if kind not in CLAIM_KINDS:
-            raise IllegalMove(f"the kinds of combination are {', '.join(CLAIM_KINDS)}")
+            raise IllegalMove(
+                gettext_noop("the kinds of combination are {kinds}"), kinds=", ".join(CLAIM_KINDS)
+            )
         cards = item.get("cards")
         if not isinstance(cards, list | tuple) or not cards or len(cards) > len(trick.cards):
-            raise IllegalMove(f"name the cards of the {kind} from this trick")
+            raise IllegalMove(
+                gettext_noop("name the cards of the {kind} from this trick"), kind=kind
+            )
         chosen: list[Card] = []
         for name in cards:
-            try:
-                card = parse_card(name)
-            except CardError as error:
-                raise IllegalMove(str(error)) from None
+            card = card_of(name)
             if card not in trick.cards:
-                raise IllegalMove(f"{card} is not in this trick")
+                raise IllegalMove(gettext_noop("{card} is not in this trick"), card=str(card))
             if card in chosen:
-                raise IllegalMove(f"you named {card} twice in one {kind}")
+                raise IllegalMove(
+                    gettext_noop("you named {card} twice in one {kind}"), card=str(card), kind=kind
+                )
             chosen.append(card)
         entry = (kind, tuple(chosen))
         if any(k == kind and set(c) == set(chosen) for k, c in named):
-            raise IllegalMove(f"you named the same {kind} twice")
+            raise IllegalMove(_SAME_TWICE[kind])
         named.append(entry)
     return tuple(named)
+
+
+_SAME_TWICE = {  # a call may name a combination once (whole sentences, one a kind)
+    FIFTEEN_KIND: gettext_noop("you named the same fifteen twice"),
+    PAIR_KIND: gettext_noop("you named the same pair twice"),
+    RUN_KIND: gettext_noop("you named the same run twice"),
+    FLUSH_KIND: gettext_noop("you named the same flush twice"),
+    TRUMP_JACK_KIND: gettext_noop("you named the same jack of trumps twice"),
+}
 
 
 def _named_text(kind: str, cards: Sequence[Card]) -> str:

@@ -47,6 +47,7 @@ from ..core.events import Event, event, freeze_event
 from ..core.options import clean_options
 from ..core.outcome import Outcome, TournamentScoring
 from ..core.state import evolve
+from ..core.text import gettext_noop
 from ..core.variant import BadOptions, IllegalMove, Move, register
 from ..pieces.cards import FULL_DECK, shuffled_deck
 from . import bot
@@ -54,6 +55,7 @@ from .counting import call_muggins, callers, declare_points, pass_call, single_c
 from .play import deal, next_deal, outcome, play_card, playable
 from .state import (
     BY_DEALS,
+    BY_TARGET,
     BY_TIME,
     CALLS,
     DECLARE,
@@ -80,7 +82,7 @@ class Cribist:
     """Four players, tricks with trumps named by the opening lead, each trick counted."""
 
     key = "cribist"
-    name = "Cribist"
+    name = gettext_noop("Cribist")
     player_counts = (PLAYERS,)
     levels = bot.LEVELS
     tournament = TournamentScoring(kind="ranked", stops_at_target=False, skunks=False)
@@ -88,43 +90,58 @@ class Cribist:
         "ending": {
             "type": "choice",
             "choices": list(ENDINGS),
+            "choice_labels": {
+                BY_DEALS: gettext_noop("after a number of deals"),
+                BY_TARGET: gettext_noop("at a target score"),
+                BY_TIME: gettext_noop("when time is up"),
+            },
             "default": BY_DEALS,
-            "label": "The match ends",
-            "summary": "ends by {}",
-            "help": "after a number of deals, when a player reaches a score, or when time is up",
+            "label": gettext_noop("The match ends"),
+            "summary": gettext_noop("ends by {}"),
+            "help": gettext_noop(
+                "after a number of deals, when a player reaches a score, or when time is up"
+            ),
         },
         "deals": {
             "type": "int",
             "min": 1,
             "max": 40,
             "default": 10,
-            "label": "Deals",
-            "summary": "{} deals",
-            "help": "how many hands are dealt, when the match ends after a number of deals",
+            "label": gettext_noop("Deals"),
+            "summary": gettext_noop("{} deals"),
+            "help": gettext_noop(
+                "how many hands are dealt, when the match ends after a number of deals"
+            ),
         },
         "target": {
             "type": "int",
             "min": 11,
             "max": 501,
             "default": 61,
-            "label": "Target score",
-            "summary": "to {}",
-            "help": "the first player to reach it wins, when the match ends at a score",
+            "label": gettext_noop("Target score"),
+            "summary": gettext_noop("to {}"),
+            "help": gettext_noop(
+                "the first player to reach it wins, when the match ends at a score"
+            ),
         },
         "minutes": {
             "type": "int",
             "min": 5,
             "max": 240,
             "default": 60,
-            "label": "Minutes",
-            "summary": "{} minutes",
-            "help": "when time is up the hand in progress is finished, and the match ends",
+            "label": gettext_noop("Minutes"),
+            "summary": gettext_noop("{} minutes"),
+            "help": gettext_noop(
+                "when time is up the hand in progress is finished, and the match ends"
+            ),
         },
         "muggins": {
             "type": "bool",
             "default": False,
-            "label": "Muggins",
-            "help": "trick winners count their own points, and the others may call any missed",
+            "label": gettext_noop("Muggins"),
+            "help": gettext_noop(
+                "trick winners count their own points, and the others may call any missed"
+            ),
         },
     }
 
@@ -207,15 +224,19 @@ class Cribist:
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """The state after `seat` makes `move`, and what happened; IllegalMove says why not."""
         if state.phase == MATCH_OVER:
-            raise IllegalMove("the match is over")
+            raise IllegalMove(gettext_noop("the match is over"))
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-            raise IllegalMove(f"there is no seat {seat!r} at this table")
+            raise IllegalMove(
+                gettext_noop("there is no seat {seat} at this table"), seat=repr(seat)
+            )
         if not isinstance(move, Mapping):
-            raise IllegalMove('a move is an object with a type, such as {"type": "pass"}')
+            raise IllegalMove(
+                gettext_noop('a move is an object with a type, such as {"type": "pass"}')
+            )
         kind = move.get("type")
         handler = _HANDLERS.get((state.phase, kind)) if isinstance(kind, str) else None
         if handler is None:
-            raise IllegalMove(_out_of_place(state, kind))
+            raise _out_of_place(state, kind)
         state = _stamp(state, move)
         events: list[Event] = []
         after = handler(state, seat, move, events)
@@ -273,7 +294,7 @@ def first_dealer(seed: bytes) -> int:
 
 def _continue(state: State, seat: int, move: Move, events: list[Event]) -> State:
     if seat in state.ready:
-        raise IllegalMove("you have already said you are ready for the next deal")
+        raise IllegalMove(gettext_noop("you have already said you are ready for the next deal"))
     state = evolve(state, ready=(*state.ready, seat))
     if len(state.ready) < PLAYERS:
         return state
@@ -288,11 +309,48 @@ _HANDLERS = {
     (HAND_OVER, "continue"): _continue,
 }
 
-_EXPECTED = {
-    PLAY: "now is the play: play a card to the trick",
-    DECLARE: "the winner of the trick is counting it",
-    CALLS: "the count is open to muggins: call or pass",
-    HAND_OVER: "the hand is over: continue to the next deal",
+# Why a move of another phase is refused now, by phase and move (whole sentences, so that
+# each can be said naturally in another language).
+_OUT_OF_PLACE = {
+    (PLAY, "declare"): gettext_noop(
+        "you cannot declare now: now is the play: play a card to the trick"
+    ),
+    (PLAY, "muggins"): gettext_noop(
+        "you cannot muggins now: now is the play: play a card to the trick"
+    ),
+    (PLAY, "pass"): gettext_noop("you cannot pass now: now is the play: play a card to the trick"),
+    (PLAY, "continue"): gettext_noop(
+        "you cannot continue now: now is the play: play a card to the trick"
+    ),
+    (DECLARE, "play"): gettext_noop("you cannot play now: the winner of the trick is counting it"),
+    (DECLARE, "muggins"): gettext_noop(
+        "you cannot muggins now: the winner of the trick is counting it"
+    ),
+    (DECLARE, "pass"): gettext_noop("you cannot pass now: the winner of the trick is counting it"),
+    (DECLARE, "continue"): gettext_noop(
+        "you cannot continue now: the winner of the trick is counting it"
+    ),
+    (CALLS, "play"): gettext_noop(
+        "you cannot play now: the count is open to muggins: call or pass"
+    ),
+    (CALLS, "declare"): gettext_noop(
+        "you cannot declare now: the count is open to muggins: call or pass"
+    ),
+    (CALLS, "continue"): gettext_noop(
+        "you cannot continue now: the count is open to muggins: call or pass"
+    ),
+    (HAND_OVER, "play"): gettext_noop(
+        "you cannot play now: the hand is over: continue to the next deal"
+    ),
+    (HAND_OVER, "declare"): gettext_noop(
+        "you cannot declare now: the hand is over: continue to the next deal"
+    ),
+    (HAND_OVER, "muggins"): gettext_noop(
+        "you cannot muggins now: the hand is over: continue to the next deal"
+    ),
+    (HAND_OVER, "pass"): gettext_noop(
+        "you cannot pass now: the hand is over: continue to the next deal"
+    ),
 }
 
 
@@ -305,7 +363,7 @@ def _stamp(state: State, move: Move) -> State:
         return state
     at = move["at"]
     if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at < MAX_STAMP:
-        raise IllegalMove('"at" is the time of the move in whole seconds')
+        raise IllegalMove(gettext_noop('"at" is the time of the move in whole seconds'))
     started = at if state.started is None else state.started
     clock = at if state.clock is None else max(state.clock, at)
     return evolve(state, started=started, clock=clock)
@@ -321,9 +379,13 @@ def _commit(before: State, after: State, events: list[Event]) -> State:
     return evolve(after, log=log[-LOG_LENGTH:])
 
 
-def _out_of_place(state: State, kind: object) -> str:
+def _out_of_place(state: State, kind: object) -> IllegalMove:
     known = sorted({k for _, k in _HANDLERS})
     if not isinstance(kind, str) or kind not in known:
         shown = repr(kind) if len(repr(kind)) <= 24 else repr(kind)[:21] + "..."
-        return f"there is no move {shown} in cribist (moves: {', '.join(known)})"
-    return f"you cannot {kind} now: {_EXPECTED[state.phase]}"
+        return IllegalMove(
+            gettext_noop("there is no move {kind} in cribist (moves: {known})"),
+            kind=shown,
+            known=", ".join(known),
+        )
+    return IllegalMove(_OUT_OF_PLACE[(state.phase, kind)])

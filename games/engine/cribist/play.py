@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..core.events import Event, event
 from ..core.outcome import GameResult, Outcome, SideResult, places
 from ..core.state import evolve
+from ..core.text import gettext_noop
 from ..core.variant import IllegalMove, Move, seat_list
 from ..pieces.cards import SUIT_NAMES, Card, CardError, parse_card, shuffled_deck
 from ..scoring.trick import score_trick, trick_winner
@@ -78,13 +79,14 @@ def playable(state: State, seat: int) -> tuple[Card, ...]:
 def play_card(state: State, seat: int, move: Move, events: list[Event]) -> State:
     """Play a card to the trick; the fourth card finishes it."""
     if seat != state.turn:
-        raise IllegalMove(f"it is the turn of {{p{state.turn}}} to play")
+        raise IllegalMove(
+            gettext_noop("it is the turn of {player} to play"), player=f"{{p{state.turn}}}"
+        )
     card = card_named(move.get("card"))
     if card not in state.held[seat]:
-        raise IllegalMove(f"you do not hold {card}")
+        raise IllegalMove(gettext_noop("you do not hold {card}"), card=str(card))
     if card not in playable(state, seat):
-        led = SUIT_NAMES[state.current[0].suit]
-        raise IllegalMove(f"you must follow suit: {led} were led and you hold {led}")
+        raise IllegalMove(FOLLOW_SUIT[state.current[0].suit])
     held = tuple(c for c in state.held[seat] if c != card)
     state = evolve(
         state,
@@ -109,13 +111,38 @@ def play_card(state: State, seat: int, move: Move, events: list[Event]) -> State
     return state
 
 
+FOLLOW_SUIT = {
+    "C": gettext_noop("you must follow suit: clubs were led and you hold clubs"),
+    "D": gettext_noop("you must follow suit: diamonds were led and you hold diamonds"),
+    "H": gettext_noop("you must follow suit: hearts were led and you hold hearts"),
+    "S": gettext_noop("you must follow suit: spades were led and you hold spades"),
+}
+
+
 def card_named(name: object) -> Card:
     if not isinstance(name, str):
-        raise IllegalMove('name the card to play, such as {"type": "play", "card": "7C"}')
+        raise IllegalMove(
+            gettext_noop('name the card to play, such as {"type": "play", "card": "7C"}')
+        )
+    return card_of(name)
+
+
+def card_of(token: object) -> Card:
+    """A card from its notation ('5H', '10D', 'js'); IllegalMove (with its template) if not."""
     try:
-        return parse_card(name)
-    except CardError as error:
-        raise IllegalMove(str(error)) from None
+        return parse_card(token)  # type: ignore[arg-type]
+    except CardError:
+        if not isinstance(token, str):
+            raise IllegalMove(
+                gettext_noop("a card must be written as text like '5H', not {token}"),
+                token=repr(token)[:20],
+            ) from None
+        raise IllegalMove(
+            gettext_noop(
+                "'{token}' is not a card: write a rank (A 2-9 T J Q K, or 10) then a suit (C D H S)"
+            ),
+            token=token if len(token) <= 12 else token[:10] + "...",
+        ) from None
 
 
 def _finish_trick(state: State, events: list[Event]) -> State:
@@ -137,11 +164,13 @@ def _finish_trick(state: State, events: list[Event]) -> State:
         "card": str(cards[position]),
     }
     if state.muggins:
+        params["trump"] = state.trump
         text = f"{{p{winner}}} takes trick {number} with {cards[position]}, and counts it"
         events.append(event("trick", winner, text, **params))
         return evolve(state, phase=DECLARE, answered=())
     detail = f": {count.text()}" if count.total else ""
     text = f"{{p{winner}}} takes trick {number} with {cards[position]} for {count.total}{detail}"
+    params.update(trump=state.trump, calls=count.calls())
     events.append(event("trick", winner, text, count.total, breakdown=count.breakdown(), **params))
     state = score(state, winner, count.total, events)
     if state.phase == MATCH_OVER:
@@ -212,7 +241,19 @@ def _finished(state: State) -> str:
 def _match_over(state: State, events: list[Event]) -> State:
     result = outcome(state)
     assert result is not None
-    events.append(event("match_over", None, result.reason, winners=list(result.winners)))
+    events.append(
+        event(
+            "match_over",
+            None,
+            result.reason,
+            winners=list(result.winners),
+            top=max(state.scores),
+            finish=state.finish,
+            target=state.target,
+            deals=state.hand,
+            time_up=time_up(state),
+        )
+    )
     return evolve(state, ready=())
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..core.variant import Move, Outcome, seat_list
 from ..pieces.cards import SUIT_NAMES
+from ..scoring.trick import score_trick
 from .play import outcome, time_up
 from .state import (
     CALLS,
@@ -34,7 +35,8 @@ def build_view(
     or None) and trump_name, scores, sides (each seat with its score), sheet (the scores
     after each hand), tricks_won (this hand), held_counts, hand (the seat's own cards, by
     suit), leader, turn, to_move, trick (the cards of the trick in progress, with their
-    seats), tricks (this hand's finished tricks, with their scores once settled), last_trick,
+    seats), tricks (this hand's finished tricks, with their scores once settled, and the
+    count as data: `count`, ShowScore.calls()), last_trick,
     counting (muggins: the trick being counted), clock (a timed match), events, prompt,
     legal_moves, outcome. No other seat's cards and no seed. A trick's worth and breakdown
     stay out of the view while it is being counted for muggins: the players count it.
@@ -130,6 +132,9 @@ def _trick(state: State, trick: Trick, number: int) -> dict[str, Any]:
         ],
         "points": trick.points if settled else None,
         "breakdown": trick.breakdown if settled else None,
+        "count": score_trick(trick.cards, state.trump).calls()
+        if settled and state.trump is not None
+        else None,
         "declared": trick.declared,
         "calls": [call_json(call) for call in trick.calls],
         "unclaimed": trick.unclaimed if settled else None,

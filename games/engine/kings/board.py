@@ -13,7 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..core.text import gettext_noop
 from ..core.variant import IllegalMove
+from ..pieces.cards import RANKS
 from ..pieces.grid import Grid, Square
 from ..pieces.tiles import COPIES, NINE, SIX, Laid, Tile, TileError, face_text, parse_face
 from ..scoring.tiles import FLUSH_BONUS, MAX_HAND, is_flush, score_tile_hand
@@ -135,23 +137,34 @@ def score_lay(
     `centre_start`); every later lay must touch a tile already on the board side to side.
     """
     if not 1 <= len(lay) <= RACK_SIZE:
-        raise IllegalMove(f"lay from 1 to {RACK_SIZE} tiles, not {len(lay)}")
+        raise IllegalMove(
+            gettext_noop("lay from 1 to {most} tiles, not {count}"), most=RACK_SIZE, count=len(lay)
+        )
     new: dict[Square, Placement] = {}
     for placed in lay:
         square = placed.square
         if square in HOLES:
-            raise IllegalMove(f"square {square_name(square)} is in the board's missing corner")
+            raise IllegalMove(
+                gettext_noop("square {square} is in the board's missing corner"),
+                square=square_name(square),
+            )
         if square not in GRID:
-            raise IllegalMove(f"square {square_name(square)} is off the board")
+            raise IllegalMove(
+                gettext_noop("square {square} is off the board"), square=square_name(square)
+            )
         if board[index(square)] is not None:
-            raise IllegalMove(f"square {square_name(square)} already has a tile")
+            raise IllegalMove(
+                gettext_noop("square {square} already has a tile"), square=square_name(square)
+            )
         if square in new:
-            raise IllegalMove(f"two tiles are laid on square {square_name(square)}")
+            raise IllegalMove(
+                gettext_noop("two tiles are laid on square {square}"), square=square_name(square)
+            )
         new[square] = placed
     rows = {r for r, _ in new}
     cols = {c for _, c in new}
     if len(rows) > 1 and len(cols) > 1:
-        raise IllegalMove("the tiles of a lay must all be in one row or one column")
+        raise IllegalMove(gettext_noop("the tiles of a lay must all be in one row or one column"))
     step = ACROSS if len(rows) == 1 and len(new) > 1 else DOWN
     if len(new) == 1:
         step = ACROSS
@@ -159,14 +172,19 @@ def score_lay(
     _check_no_gap(board, ordered, step)
     if first:
         if len(new) < 2:
-            raise IllegalMove("the first lay must be a hand of two or more tiles")
+            raise IllegalMove(gettext_noop("the first lay must be a hand of two or more tiles"))
         if centre_start and CENTRE not in new:
-            raise IllegalMove(f"the first lay must cover the centre square {square_name(CENTRE)}")
+            raise IllegalMove(
+                gettext_noop("the first lay must cover the centre square {square}"),
+                square=square_name(CENTRE),
+            )
     elif not any(board[index(n)] is not None for square in new for n in GRID.neighbours(square)):
-        raise IllegalMove("a lay must touch a tile already on the board, side to side")
+        raise IllegalMove(
+            gettext_noop("a lay must touch a tile already on the board, side to side")
+        )
     hands = _formed_hands(board, new, step)
     if not hands:
-        raise IllegalMove("the lay forms no hand of two or more tiles")
+        raise IllegalMove(gettext_noop("the lay forms no hand of two or more tiles"))
     bonuses: list[tuple[str, int]] = []
     if first:
         bonuses.append(("first", FIRST_BONUS))
@@ -184,9 +202,50 @@ def _check_no_gap(board: Board, ordered: list[Square], step: Square) -> None:
         r, c = r + step[0], c + step[1]
         if (r, c) not in taken and board[index((r, c))] is None:
             raise IllegalMove(
-                f"the lay leaves a gap at {r},{c}: its tiles and the tiles between them must "
-                "make one unbroken line"
+                gettext_noop(
+                    "the lay leaves a gap at {square}: its tiles and the tiles between them "
+                    "must make one unbroken line"
+                ),
+                square=square_name((r, c)),
             )
+
+
+def _check_hand(name: str, length: int, idle: list[int]) -> None:
+    """IllegalMove unless the line of `length` tiles is a hand: five tiles at most, each
+    taking part in some combination (`idle`: the ranks that score nothing)."""
+    if length > MAX_HAND:
+        raise IllegalMove(
+            gettext_noop("the line {name} would have {count} tiles: a hand has at most five"),
+            name=name,
+            count=length,
+        )
+    if idle:
+        words = ", ".join(RANKS[rank - 1] for rank in idle)
+        template = (
+            gettext_noop("in the line {name} the {ranks} scores nothing")
+            if len(idle) == 1
+            else gettext_noop("in the line {name} the {ranks} score nothing")
+        )
+        raise IllegalMove(template, name=name, ranks=words)
+
+
+def face_of(token: object) -> tuple[int, str]:
+    """(rank, suit) of a face such as '7L'; IllegalMove (with its template) when it is not one."""
+    try:
+        return parse_face(token)  # type: ignore[arg-type]
+    except TileError:
+        if not isinstance(token, str):
+            raise IllegalMove(
+                gettext_noop("a tile is written like '7L' or 'TD', not {token}"),
+                token=repr(token)[:20],
+            ) from None
+        raise IllegalMove(
+            gettext_noop(
+                "'{token}' is not a tile: write a rank (A 2-9 T J Q K) "
+                "then a suit (L light, D dark)"
+            ),
+            token=token if len(token) <= 12 else token[:10] + "...",
+        ) from None
 
 
 def _formed_hands(board: Board, new: dict[Square, Placement], step: Square) -> list[Hand]:
@@ -204,11 +263,7 @@ def _formed_hands(board: Board, new: dict[Square, Placement], step: Square) -> l
         faces = tuple(face_text(r, s) for r, s in zip(ranks, suits, strict=True))
         scored = score_tile_hand(ranks)
         name = "-".join(face[0] for face in faces)
-        problem = scored.problem(name)
-        if len(squares) > MAX_HAND:
-            problem = f"the line {name} would have {len(squares)} tiles: a hand has at most five"
-        if problem:
-            raise IllegalMove(problem)
+        _check_hand(name, len(squares), [ranks[i] for i in scored.idle])
         hands.append(
             Hand(
                 tuple(squares),
@@ -233,15 +288,18 @@ def _line(board: Board, new: dict[Square, Placement], square: Square, step: Squa
 def parse_placement(token: str) -> Placement:
     """'6,7=8D' -> Placement(6, 7, 8, 'D')."""
     if not isinstance(token, str) or "=" not in token or "," not in token.split("=")[0]:
-        raise IllegalMove(f"{str(token)[:20]!r} is not a placement: write ROW,COL=TILE like 6,7=8D")
+        raise IllegalMove(
+            gettext_noop("{token} is not a placement: write ROW,COL=TILE like 6,7=8D"),
+            token=repr(str(token)[:20]),
+        )
     where, face = token.split("=", 1)
     row, col = where.split(",", 1)
     if not (row.strip().isdigit() and col.strip().isdigit()) or len(where) > 6:
-        raise IllegalMove(f"{token[:20]!r}: the row and column are whole numbers from 0 to 12")
-    try:
-        rank, suit = parse_face(face)
-    except TileError as error:
-        raise IllegalMove(str(error)) from None
+        raise IllegalMove(
+            gettext_noop("{token}: the row and column are whole numbers from 0 to 12"),
+            token=repr(token[:20]),
+        )
+    rank, suit = face_of(face)
     return Placement(int(row), int(col), rank, suit)
 
 

@@ -29,16 +29,15 @@ from ..core.muggins import Declaration, declare, judge_call
 from ..core.options import clean_options
 from ..core.outcome import Outcome, SideResult, TournamentScoring, places
 from ..core.state import evolve, next_seat, seats_from, with_item
-from ..core.variant import BadOptions, IllegalMove, Move, register, seat_list
+from ..core.text import gettext_noop
+from ..core.variant import BadOptions, IllegalMove, Move, illegal_answer, register, seat_list
 from ..pieces.tiles import (
     NINE,
     SIX,
     SUIT_WORDS,
     Laid,
     Tile,
-    TileError,
     card_points,
-    parse_face,
     shuffled_bag,
 )
 from . import bot
@@ -47,6 +46,7 @@ from .board import (
     RACK_SIZE,
     LayScore,
     Placement,
+    face_of,
     index,
     parse_placement,
     score_lay,
@@ -64,7 +64,7 @@ class Kings:
     """Kings Cribbage: lay tiles in lines, each line of two to five a scoring hand."""
 
     key = "kings"
-    name = "Kings Cribbage"
+    name = gettext_noop("Kings Cribbage")
     player_counts = (2, 3, 4)
     levels = bot.LEVELS
     tournament = TournamentScoring(kind="ranked", stops_at_target=False, skunks=False)
@@ -72,20 +72,22 @@ class Kings:
         "centre_start": {
             "type": "bool",
             "default": False,
-            "label": "Start on the centre",
-            "help": "the first lay must cover the centre square",
+            "label": gettext_noop("Start on the centre"),
+            "help": gettext_noop("the first lay must cover the centre square"),
         },
         "reduced_first_bonus": {
             "type": "bool",
             "default": False,
-            "label": "Reduced first bonus",
-            "help": "no bonus for laying all five tiles on the game's first lay",
+            "label": gettext_noop("Reduced first bonus"),
+            "help": gettext_noop("no bonus for laying all five tiles on the game's first lay"),
         },
         "joker": {
             "type": "bool",
             "default": False,
-            "label": "Joker",
-            "help": "players declare their own points; others may claim what they miss",
+            "label": gettext_noop("Joker"),
+            "help": gettext_noop(
+                "players declare their own points; others may claim what they miss"
+            ),
         },
     }
 
@@ -176,22 +178,26 @@ class Kings:
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         """The state after `seat` makes `move`, and what happened; IllegalMove says why not."""
-        if state.over is not None:
-            raise IllegalMove("the game is over")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise IllegalMove(f"there is no seat {seat!r} at this table")
+        _check_seat(state, seat)
         if not isinstance(move, Mapping):
-            raise IllegalMove('a move is an object with a type, such as {"type": "pass"}')
+            raise IllegalMove(
+                gettext_noop('a move is an object with a type, such as {"type": "pass"}')
+            )
         kind = move.get("type")
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            known = ", ".join(sorted(_HANDLERS))
-            raise IllegalMove(f"there is no move {str(kind)[:20]!r} in Kings Cribbage ({known})")
+            raise IllegalMove(
+                gettext_noop("there is no move {kind} in Kings Cribbage ({known})"),
+                kind=repr(str(kind)[:20]),
+                known=", ".join(sorted(_HANDLERS)),
+            )
         if kind in ("joker", "accept"):
             if seat not in callers(state):
-                raise IllegalMove("there is no count open to a Joker call for you now")
+                raise IllegalMove(
+                    gettext_noop("there is no count open to a Joker call for you now")
+                )
         elif seat != state.turn:
-            raise IllegalMove("it is not your turn")
+            raise IllegalMove(gettext_noop("it is not your turn"))
         events: list[Event] = []
         after = handler(state, seat, move, events)
         log = (*state.log, *(freeze_event(e) for e in events))[-LOG_LENGTH:]
@@ -205,19 +211,16 @@ class Kings:
             try:
                 _, events = self.apply(state, seat, move)  # type: ignore[arg-type]
             except IllegalMove as error:
-                return {"legal": False, "reason": str(error)}
+                return illegal_answer(error)
             points = sum(int(e.get("points") or 0) for e in events if e.get("seat") == seat)
             return {"legal": True, "points": points, "events": events}
         try:
-            if state.over is not None:
-                raise IllegalMove("the game is over")
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-                raise IllegalMove(f"there is no seat {seat!r} at this table")
+            _check_seat(state, seat)
             placements = _placements(move)
             _take_tiles(state.racks[seat], placements)
             scored = _score(state, placements)
         except IllegalMove as error:
-            return {"legal": False, "reason": str(error)}
+            return illegal_answer(error)
         return {"legal": True, "points": scored.total, "text": scored.text(), **scored.to_json()}
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -283,7 +286,9 @@ def draw_for_start(seed: bytes, players: int) -> tuple[int, list[Event]]:
         if len(lowest) == 1:
             events.append(event("start", lowest[0], f"{{p{lowest[0]}}} draws lowest and starts"))
             return lowest[0], events
-        events.append(event("draw_tie", None, f"{seat_list(lowest)} tie and draw again"))
+        events.append(
+            event("draw_tie", None, f"{seat_list(lowest)} tie and draw again", seats=lowest)
+        )
         drawing = lowest
     raise RuntimeError("the draw for the start never settled")  # pragma: no cover
 
@@ -322,11 +327,16 @@ def _lay(state: State, seat: int, move: Move, events: list[Event]) -> State:
     pending = None
     if state.joker:
         if declared is None:
-            raise IllegalMove("with the Joker option, declare the points of your lay")
+            raise IllegalMove(gettext_noop("with the Joker option, declare the points of your lay"))
+        _check_declared(declared, points)
         pending = declare(Declaration(seat, points), declared, "lay")
         points = declared
     elif declared is not None and declared != points:
-        raise IllegalMove(f"this lay scores {points}, not {declared!r}")
+        raise IllegalMove(
+            gettext_noop("this lay scores {points}, not {declared}"),
+            points=points,
+            declared=repr(declared),
+        )
     board = list(state.board)
     for placed, tile in zip(placements, used, strict=True):
         board[index(placed.square)] = Laid(tile, placed.rank)
@@ -340,7 +350,10 @@ def _lay(state: State, seat: int, move: Move, events: list[Event]) -> State:
     else:
         text = f"{{p{seat}}} lays {words}: {scored.text()}"
         details = {"hands": scored.to_json()["hands"], "bonus": scored.to_json()["bonus"]}
-    events.append(event("lay", seat, text, points, tiles=tiles, drew=len(drawn), **details))
+    faces = [p.face for p in placements]
+    events.append(
+        event("lay", seat, text, points, tiles=tiles, faces=faces, drew=len(drawn), **details)
+    )
     state = evolve(
         state,
         board=tuple(board),
@@ -360,13 +373,15 @@ def _lay(state: State, seat: int, move: Move, events: list[Event]) -> State:
 def _exchange(state: State, seat: int, move: Move, events: list[Event]) -> State:
     faces = move.get("tiles")
     if not isinstance(faces, list | tuple) or not 1 <= len(faces) <= RACK_SIZE:
-        raise IllegalMove("name from 1 to 5 tiles of your rack to exchange")
+        raise IllegalMove(gettext_noop("name from 1 to 5 tiles of your rack to exchange"))
     _no_points(move)
     if len(faces) > len(state.bag):
-        held = len(state.bag)
-        raise IllegalMove(
-            f"the bag holds {held} tile{'s' if held != 1 else ''}: you may exchange at most that"
+        template = (
+            gettext_noop("the bag holds {held} tile: you may exchange at most that")
+            if len(state.bag) == 1
+            else gettext_noop("the bag holds {held} tiles: you may exchange at most that")
         )
+        raise IllegalMove(template, held=len(state.bag))
     rack = list(state.racks[seat])
     returned = []
     for face in faces:
@@ -416,7 +431,9 @@ def _joker(state: State, seat: int, move: Move, events: list[Event]) -> State:
     else:
         gained = -JOKER_PENALTY
         text = f"{{p{seat}}} calls Joker, but {{p{scorer}}} missed nothing: {JOKER_PENALTY} off"
-        events.append(event("joker", seat, text, gained, scorer=scorer, right=False))
+        events.append(
+            event("joker", seat, text, gained, scorer=scorer, right=False, penalty=JOKER_PENALTY)
+        )
     return evolve(
         state,
         scores=with_item(state.scores, seat, state.scores[seat] + gained),
@@ -488,9 +505,15 @@ def _score(state: State, placements: list[Placement]) -> LayScore:
 def _placements(move: Mapping[str, Any]) -> list[Placement]:
     tiles = move.get("tiles")
     if not isinstance(tiles, list | tuple) or not tiles:
-        raise IllegalMove('a lay names its tiles: {"type": "lay", "tiles": ["6,7=8D", ...]}')
+        raise IllegalMove(
+            gettext_noop('a lay names its tiles: {"type": "lay", "tiles": ["6,7=8D", ...]}')
+        )
     if len(tiles) > RACK_SIZE:
-        raise IllegalMove(f"lay from 1 to {RACK_SIZE} tiles, not {len(tiles)}")
+        raise IllegalMove(
+            gettext_noop("lay from 1 to {most} tiles, not {count}"),
+            most=RACK_SIZE,
+            count=len(tiles),
+        )
     return [parse_placement(token) for token in tiles]
 
 
@@ -516,19 +539,43 @@ def _rack_tile(rack: list[Tile], face: tuple[int, str], *, exact: bool) -> Tile:
         turned = sorted(t for t in rack if t.flips and t.suit == suit)
         if turned:
             return turned[0]
-    word = f"{SUIT_WORDS[suit]} {'A23456789TJQK'[rank - 1]}"
-    if rank in (SIX, NINE) and not exact:
-        raise IllegalMove(f"you have no {word} (nor a 6 or 9 of that suit to turn) on your rack")
-    raise IllegalMove(f"you have no {word} left on your rack for this move")
+    letter = "A23456789TJQK"[rank - 1]
+    template = _NO_TURNABLE[suit] if rank in (SIX, NINE) and not exact else _NO_TILE[suit]
+    raise IllegalMove(template, rank=letter)
+
+
+_NO_TILE = {
+    "L": gettext_noop("you have no light {rank} left on your rack for this move"),
+    "D": gettext_noop("you have no dark {rank} left on your rack for this move"),
+}
+_NO_TURNABLE = {
+    "L": gettext_noop("you have no light {rank} (nor a 6 or 9 of that suit to turn) on your rack"),
+    "D": gettext_noop("you have no dark {rank} (nor a 6 or 9 of that suit to turn) on your rack"),
+}
 
 
 def _face(token: object) -> tuple[int, str]:
-    try:
-        return parse_face(token)  # type: ignore[arg-type]
-    except TileError as error:
-        raise IllegalMove(str(error)) from None
+    return face_of(token)
+
+
+def _check_declared(declared: object, worth: int) -> None:
+    """The declaration of a lay, checked before the shared muggins rules take it, so that
+    the reason comes with its template (the same words as core.muggins)."""
+    if isinstance(declared, bool) or not isinstance(declared, int) or declared < 0:
+        raise IllegalMove(gettext_noop("give the points as a whole number, 0 or more"))
+    if declared > worth:
+        raise IllegalMove(gettext_noop("that lay does not hold {points}"), points=declared)
+
+
+def _check_seat(state: State, seat: object) -> None:
+    if state.over is not None:
+        raise IllegalMove(gettext_noop("the game is over"))
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise IllegalMove(gettext_noop("there is no seat {seat} at this table"), seat=repr(seat))
 
 
 def _no_points(move: Mapping[str, Any]) -> None:
     if move.get("points", 0) != 0:
-        raise IllegalMove("an exchange or a pass scores nothing: give no points (or 0)")
+        raise IllegalMove(
+            gettext_noop("an exchange or a pass scores nothing: give no points (or 0)")
+        )

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy, pgettext
+
 from games.variants import INT, TEXT, WebGame, register_web
 
 CLAIM_ROWS = 6  # combinations a muggins form can name at once
@@ -32,17 +34,22 @@ def claim_items(data) -> list[dict[str, Any]]:
         if not kind and not cards:
             continue
         if not kind:
-            raise ValueError(f"say what combination {row + 1} is (a fifteen, a pair...)")
+            raise ValueError(
+                gettext("say what combination %(number)d is (a fifteen, a pair...)")
+                % {"number": row + 1}
+            )
         if not cards:
-            raise ValueError(f"tick the cards of combination {row + 1}")
+            raise ValueError(
+                gettext("tick the cards of combination %(number)d") % {"number": row + 1}
+            )
         items.append({"kind": kind, "cards": cards})
     if not items:
-        raise ValueError("name at least one combination and its cards")
+        raise ValueError(gettext("name at least one combination and its cards"))
     return items
 
 
 def _seat_tags(view: dict[str, Any]) -> dict[int, list[str]]:
-    return {view["dealer"]: ["dealer"]} if "dealer" in view else {}
+    return {view["dealer"]: [pgettext("seat tag", "dealer")]} if "dealer" in view else {}
 
 
 WEB = register_web(
@@ -51,7 +58,9 @@ WEB = register_web(
         css=("games/cribist/table.css",),
         move_fields={"card": TEXT, "points": INT},
         seat_tags=_seat_tags,
-        description="Four players, each for themselves: win tricks and score them as "
-        "cribbage hands; the opening lead names trumps.",
+        description=gettext_lazy(
+            "Four players, each for themselves: win tricks and score them as "
+            "cribbage hands; the opening lead names trumps."
+        ),
     )
 )

@@ -1,6 +1,8 @@
 """Kings Cribbage on the site: the drawn board, the rack with its lay, exchange and pass forms,
 the live preview of a tentative lay, and the game's assets."""
 
+from django.utils.translation import gettext_lazy
+
 from games.variants import INT, LIST, WebGame, register_web
 
 WEB = register_web(
@@ -9,6 +11,8 @@ WEB = register_web(
         css=("games/kings/table.css",),
         js=("games/kings/table.js",),
         move_fields={"tiles": LIST, "points": INT},
-        description="Cribbage hands laid as tiles on a 13x13 board: two to four players.",
+        description=gettext_lazy(
+            "Cribbage hands laid as tiles on a 13x13 board: two to four players."
+        ),
     )
 )

@@ -12,7 +12,11 @@
   const $ = (sel, root) => (root || document).querySelector(sel);
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
   const rankOf = (face) => (face[0] === "T" ? "10" : face[0]);
-  const suitWord = (face) => (face[1] === "L" ? "light" : "dark");
+  // Words for screen readers come from the board's data attributes, in the page's language.
+  const boardData = () => ($("[data-kings-board]") || { dataset: {} }).dataset;
+  const fill = (template, fields) =>
+    (template || "").replace(/\{(\w+)\}/g, (whole, key) => (key in fields ? fields[key] : whole));
+  const suitWord = (face) => (face[1] === "L" ? boardData().wordLight : boardData().wordDark) || "";
 
   function faceOf(button) {
     return turned[button.dataset.id] || button.dataset.face;
@@ -32,11 +36,14 @@
       if (p) {
         sq.classList.add(`suit-${p.face[1]}`);
         sq.innerHTML = `<span class="tile-rank${"69".includes(p.face[0]) ? " underlined" : ""}">${rankOf(p.face)}</span>`;
-        sq.setAttribute("aria-label", `Row ${p.row + 1}, column ${p.col + 1}: your ${suitWord(p.face)} ${rankOf(p.face)}, not laid yet (press to take it back)`);
+        sq.setAttribute(
+          "aria-label",
+          fill(board.dataset.labelTentative, { row: p.row + 1, col: p.col + 1, colour: suitWord(p.face), rank: rankOf(p.face) })
+        );
       } else if (sq.classList.contains("is-tentative") || sq.firstChild) {
         sq.textContent = "";
       }
-      if (!p) sq.setAttribute("aria-label", `Row ${+sq.dataset.row + 1}, column ${+sq.dataset.col + 1}, empty`);
+      if (!p) sq.setAttribute("aria-label", fill(board.dataset.labelEmpty, { row: +sq.dataset.row + 1, col: +sq.dataset.col + 1 }));
     });
     $$(".rack-tile").forEach((b) => {
       const used = placed.some((p) => p.id === b.dataset.id);

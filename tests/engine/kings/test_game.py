@@ -348,7 +348,8 @@ def test_preview_gives_hands_and_score_or_the_reason_and_changes_nothing():
     assert shown["text"].startswith("hand 9-T-J-J-5: 14")
     assert [hand["points"] for hand in shown["hands"]] == [14, 2, 2]
     bad = preview(KINGS, state, 0, lay("6,5=9D 6,7=TD"))
-    assert bad == {"legal": False, "reason": bad["reason"]} and "gap" in bad["reason"]
+    assert bad["legal"] is False and "gap" in bad["reason"]
+    assert bad["reason_template"].format(**bad["reason_params"]) == bad["reason"]
     assert not preview(KINGS, state, 0, lay("6,5=KL"))["legal"]  # not on the rack
     assert KINGS.dump(state) == before
 

@@ -6,6 +6,10 @@ hand split by suit, suit symbols and the kinds of combination a muggins call can
     {% hand_cards view.hand view.trump view.legal_moves as cards %}  the hand, by suit
     {% trick_places view.last_trick seat as plays %}  a finished trick round the table
     {{ view.trump|suit_symbol }}                   ♥
+    {{ view.trump|suit_name }}                     hearts (in the reader's language)
+    {{ trick.count|count_words }}                  a trick's count said aloud
+    {{ item.kind|kind_name }}                      a kind of combination ("fifteen")
+    {{ move|move_words }}                          a move of the log, for the replay
 """
 
 from __future__ import annotations
@@ -14,10 +18,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext
 
 from games.engine.cribist.counting import CLAIM_KINDS
 from games.templatetags.cards import SUIT_SYMBOLS, TEXT_STYLE
-from games.variants.cribist import CLAIM_ROWS
+from games.texts import seat_name
+from games.variants.cribist import CLAIM_ROWS, texts
 
 register = template.Library()
 
@@ -37,7 +43,7 @@ def table_seats(view: dict[str, Any], names: Sequence[str], seat: int | None) ->
             {
                 "seat": index,
                 "place": PLACES[(index - me) % len(PLACES)],
-                "name": names[index] if index < len(names) else f"Player {index + 1}",
+                "name": seat_name(names, index),
                 "score": view["scores"][index],
                 "tricks": view["tricks_won"][index],
                 "held": view["held_counts"][index],
@@ -96,9 +102,40 @@ def suit_symbol(suit: str | None) -> str:
     return symbol + TEXT_STYLE if symbol else ""
 
 
+@register.filter
+def suit_name(suit: str | None) -> str:
+    return texts.suit_name(suit)
+
+
+@register.filter
+def count_words(calls: Sequence[dict[str, Any]] | None) -> str:
+    return texts.trick_count(calls)
+
+
+@register.filter
+def kind_name(kind: str) -> str:
+    return texts.kind_name(kind)
+
+
+@register.filter
+def move_words(move: dict[str, Any]) -> str:
+    """A posted move in a few words of the reader's language (the card itself drawn apart)."""
+    kind = move.get("type")
+    if kind == "play":
+        return gettext("plays")
+    if kind == "declare":
+        return gettext("declares %(points)s") % {"points": move.get("points")}
+    if kind == "muggins":
+        return gettext("calls muggins for %(points)s") % {"points": move.get("points")}
+    if kind == "pass":
+        return gettext("lets the count stand")
+    return gettext("ready for the next hand")
+
+
 @register.simple_tag
-def claim_kinds() -> tuple[str, ...]:
-    return CLAIM_KINDS
+def claim_kinds() -> list[tuple[str, str]]:
+    """The kinds of combination a muggins call can name: (value, words)."""
+    return [(kind, texts.kind_name(kind)) for kind in CLAIM_KINDS]
 
 
 @register.simple_tag

@@ -4,7 +4,10 @@
 {% kings_cells view as rows %}   13 rows of 13 cells, each a dict:
     {"row", "col", "kind": "hole" | "empty" | "tile", "centre": bool,
      "face", "rank" (as printed: A 2..10 J Q K), "suit" ("L" | "D"), "id", "last": bool}
-{{ "TD"|tile_rank }} -> "10",  {{ "TD"|suit_word }} -> "dark"
+{{ "TD"|tile_rank }} -> "10",  {{ "TD"|suit_word }} -> "dark" (in the reader's language)
+{{ hand|hand_words }}   a hand of a previewed lay: "hand 9-10-J: 6 (fifteens 2, runs 3)"
+{{ bonus|bonus_words }} "+ 10 bonus (first lay)"
+{{ move|move_words }}   a move of the log, for the replay: "lays 9 10 J", "passes"
 """
 
 from __future__ import annotations
@@ -12,10 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext, ngettext
+
+from games.variants.kings import texts
 
 register = template.Library()
 
-SUIT_WORDS = {"L": "light", "D": "dark"}
 CENTRE = (6, 6)
 
 
@@ -56,4 +61,45 @@ def tile_rank(face: str) -> str:
 
 @register.filter
 def suit_word(face: str) -> str:
-    return SUIT_WORDS.get(str(face)[1:2], "")
+    """The colour of a face ("7L") or of a suit letter ("L"), in the reader's language."""
+    return texts.colour_word(str(face)[1:2] or str(face))
+
+
+@register.filter
+def tile_words(face: str) -> str:
+    """A tile by its colour and rank: "light 7" ("7 clara")."""
+    return gettext("%(colour)s %(rank)s") % {
+        "colour": texts.colour_word(str(face)),
+        "rank": tile_rank(face),
+    }
+
+
+@register.filter
+def hand_words(hand: dict[str, Any]) -> str:
+    return texts.hand_text(hand)
+
+
+@register.filter
+def bonus_words(bonus: dict[str, Any]) -> str:
+    return texts.bonus_text(bonus)
+
+
+@register.filter
+def move_words(move: dict[str, Any]) -> str:
+    """A posted move in a few words of the reader's language."""
+    kind = move.get("type")
+    if kind == "lay":
+        tiles = [texts.tile_rank(str(t).split("=")[-1]) for t in move.get("tiles", [])]
+        return gettext("lays %(tiles)s") % {"tiles": " ".join(tiles)}
+    if kind == "exchange":
+        count = len(move.get("tiles", []))
+        return ngettext("exchanges %(count)d tile", "exchanges %(count)d tiles", count) % {
+            "count": count
+        }
+    if kind == "pass":
+        return gettext("passes")
+    if kind == "joker":
+        return gettext("calls Joker")
+    if kind == "accept":
+        return gettext("lets the count stand")
+    return str(kind)
