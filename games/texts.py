@@ -8,7 +8,8 @@ games/engine/core/events.py). Here the site turns them into the reader's languag
 - `event_text(web, event, names)`: one line of a game's log. Each game's web folder may have a
   `texts.py` whose `EVENTS` maps an event kind to a function `(event, names) -> str` written
   with gettext; a kind it does not list keeps the engine's English text. The same module may
-  define `prompt(view, names) -> str | None` for what the table asks of a seat.
+  define `prompt(view, names) -> str | None` for what the table asks of a seat, and
+  `outcome(outcome, names, view) -> str | None` for how a finished match ended.
 - `join_words` and the shared cribbage vocabulary that several games use.
 """
 
@@ -65,6 +66,20 @@ def prompt_text(web: WebGame, view: Mapping[str, Any], names: Sequence[str]) -> 
     return text if text is not None else fill_names(str(view.get("prompt", "")), names)
 
 
+def outcome_text(
+    web: WebGame,
+    outcome: Mapping[str, Any],
+    names: Sequence[str],
+    view: Mapping[str, Any] | None = None,
+) -> str:
+    """How a finished match ended, in the active language: the game's `texts.outcome(outcome,
+    names, view)` when it has one and it answers, else the engine's English reason."""
+    module = web.extension("texts")
+    describer = getattr(module, "outcome", None) if module is not None else None
+    text = describer(outcome, names, view) if describer is not None else None
+    return text if text is not None else fill_names(str(outcome.get("reason", "")), names)
+
+
 def seat_name(names: Sequence[str], seat: int | None) -> str:
     """The name of a seat, or "Player N" when the match has no name for it."""
     if seat is not None and 0 <= seat < len(names):
@@ -109,11 +124,14 @@ def call_text(call: Mapping[str, Any]) -> str:
     if kind == "run":
         if many == 1:
             return gettext("run of %(size)d is %(running)d") % fields
-        return ngettext(
-            "%(many)d run of %(size)d is %(running)d",
-            "%(many)d runs of %(size)d is %(running)d",
-            many,
-        ) % fields
+        return (
+            ngettext(
+                "%(many)d run of %(size)d is %(running)d",
+                "%(many)d runs of %(size)d is %(running)d",
+                many,
+            )
+            % fields
+        )
     if kind == "flush":
         return gettext("flush of %(size)d is %(running)d") % fields
     return f"{kind} {running}"

@@ -190,6 +190,13 @@ def outcome_reason(outcome: Mapping[str, Any], names: Sequence[str]) -> str:
     return match_result_text(winners, won[win], [n for i, n in enumerate(won) if i != win], names)
 
 
+def outcome(
+    result: Mapping[str, Any], names: Sequence[str], view: Mapping[str, Any] | None = None
+) -> str:
+    """The site's hook for the result banner (see games/texts.py `outcome_text`)."""
+    return outcome_reason(result, names)
+
+
 # --- the log ----------------------------------------------------------------------------------
 
 

@@ -221,6 +221,13 @@ def outcome_text(outcome: Mapping[str, Any] | None, names: Names) -> str | None:
     )
 
 
+def outcome(
+    result: Mapping[str, Any], names: Names, view: Mapping[str, Any] | None = None
+) -> str | None:
+    """The site's hook for the result banner (see games/texts.py `outcome_text`)."""
+    return outcome_text(result, names)
+
+
 # --- the prompt -------------------------------------------------------------------------------
 
 
