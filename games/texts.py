@@ -92,6 +92,19 @@ def join_words(items: Sequence[str]) -> str:
     return str(get_text_list(list(items), gettext("and")))
 
 
+def card_text(code: Any) -> str:
+    """A card as read in a line of text: "5♥", "10♣", "J♠" (the code itself if it is no card);
+    the suit is drawn as text, never as an emoji."""
+    from games.engine.pieces.cards import CardError, parse_card
+    from games.templatetags.cards import RANK_LABELS, SUIT_SYMBOLS, TEXT_STYLE
+
+    try:
+        card = parse_card(str(code))
+    except CardError:
+        return str(code)
+    return RANK_LABELS.get(card.rank, str(card.rank)) + SUIT_SYMBOLS[card.suit] + TEXT_STYLE
+
+
 def points_text(points: int) -> str:
     """ "1 point", "5 points"."""
     return ngettext("%(count)d point", "%(count)d points", points) % {"count": points}

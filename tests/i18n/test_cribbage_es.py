@@ -127,7 +127,7 @@ def test_the_log_says_the_play_and_the_count_as_spanish_players_do():
     state = CRIBBAGE.load(CRIBBAGE.dump(_shown_state()))
     show = next(e for e in state.events() if e["kind"] == "show" and e.get("calls"))
     with translation.override("es"):
-        assert event_text(WEB, play, NAMES[:2]) == "Bea juega 5♥ (15)"
+        assert event_text(WEB, play, NAMES[:2]) == "Bea juega 5♥\ufe0e (15)"
         assert event_text(WEB, peg, NAMES[:2]) == "Bea se anota 2 por quince"
         assert count_text(show["calls"]) in event_text(WEB, show, NAMES[:2])
         assert "quince 2" in count_text([{"kind": "fifteen", "running": 2}])

@@ -73,7 +73,7 @@ def test_every_event_and_prompt_of_a_whole_game_reads_in_spanish(spanish, key, p
 def test_the_log_says_the_moves_and_the_count_in_spanish(spanish):
     web = web_game("crosscrib")
     place = {"kind": "place", "seat": 0, "text": "", "card": "TH", "row": 1, "col": 3}
-    assert event_text(web, place, NAMES) == "Bea coloca 10♥ en la fila 2, columna 4"
+    assert event_text(web, place, NAMES) == "Bea coloca 10♥\ufe0e en la fila 2, columna 4"
     crib = {
         "kind": "crib_count",
         "seat": 1,

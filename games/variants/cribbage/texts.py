@@ -17,9 +17,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games.engine.core import fill_names
-from games.engine.pieces.cards import CardError, parse_card
-from games.templatetags.cards import RANK_LABELS, SUIT_SYMBOLS
-from games.texts import count_text, join_words, seat_name
+from games.texts import card_text, count_text, join_words, seat_name
 
 Describer = Callable[[Mapping[str, Any], Sequence[str]], str]
 
@@ -46,15 +44,6 @@ def _or_engine_text(*needs: str) -> Callable[[Describer], Describer]:
 
 
 # --- small words ----------------------------------------------------------------------------
-
-
-def card_text(code: Any) -> str:
-    """A card as read in a line of text: "5♥", "10♣", "J♠" (the code itself if it is no card)."""
-    try:
-        card = parse_card(str(code))
-    except CardError:
-        return str(code)
-    return RANK_LABELS.get(card.rank, str(card.rank)) + SUIT_SYMBOLS[card.suit]
 
 
 def seats_text(seats: Sequence[int], names: Sequence[str]) -> str:

@@ -13,20 +13,9 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from games.engine.scoring.trick import TRUMP_JACK_KIND
-from games.templatetags.cards import SUIT_SYMBOLS, TEXT_STYLE
-from games.texts import call_text, join_words, points_text, seat_name
+from games.texts import call_text, card_text, join_words, points_text, seat_name
 
 Names = Sequence[str]
-
-
-def card_text(code: str) -> str:
-    """ "TD" -> "10♦" (the suit drawn as text, never as an emoji)."""
-    code = str(code)
-    rank, suit = code[:-1], code[-1:]
-    symbol = SUIT_SYMBOLS.get(suit.upper())
-    if symbol is None:
-        return code
-    return ("10" if rank.upper() == "T" else rank.upper()) + symbol + TEXT_STYLE
 
 
 def cards_text(codes: Sequence[str]) -> str:

@@ -15,24 +15,13 @@ from typing import Any
 from django.utils.translation import gettext, ngettext, pgettext
 
 from games.engine.core import fill_names
-from games.engine.pieces.cards import CardError, parse_card
-from games.templatetags.cards import RANK_LABELS, SUIT_SYMBOLS
-from games.texts import Describer, count_text, join_words, seat_name
+from games.texts import Describer, card_text, count_text, join_words, seat_name
 
 Event = Mapping[str, Any]
 Names = Sequence[str]
 
 
 # --- words for the layout and the cards -------------------------------------------------------
-
-
-def card_text(code: Any) -> str:
-    """A card as a player reads it, rank and suit symbol: "8♥", "10♣", "J♠"."""
-    try:
-        card = parse_card(str(code))
-    except CardError:
-        return str(code)
-    return RANK_LABELS.get(card.rank, str(card.rank)) + SUIT_SYMBOLS[card.suit]
 
 
 def square_name(row: int, col: int) -> str:
