@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import rating_views, token_views, views
+from accounts.forms import MemberPasswordResetForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -25,7 +26,11 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password-reset/",
+        auth_views.PasswordResetView.as_view(form_class=MemberPasswordResetForm),
+        name="password_reset",
+    ),
     path(
         "password-reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

@@ -28,12 +28,21 @@ class IllegalMove(Exception):
 
 
 class BadOptions(ValueError):
-    """Match options that cannot be used; names the option and the reason."""
+    """Match options that cannot be used; names the option and the reason.
 
-    def __init__(self, option: str, reason: str) -> None:
-        super().__init__(f"{option}: {reason}")
+    Like IllegalMove's message, the reason may be a template with named fields, marked with
+    `gettext_noop` (`BadOptions("target", gettext_noop("must be from {low} to {high}"), low=61,
+    high=121)`): `str(error)` and `reason` are English, `template` and `params` let the site
+    say it in the reader's language.
+    """
+
+    def __init__(self, option: str, reason: str, **params: Any) -> None:
+        text = reason.format(**params) if params else reason
+        super().__init__(f"{option}: {text}")
         self.option = option
-        self.reason = reason
+        self.reason = text
+        self.template = reason
+        self.params = params
 
 
 class UnknownVariant(KeyError):
