@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
@@ -34,6 +34,20 @@ class ProfileForm(forms.ModelForm):
 
     def clean_email(self) -> str:
         return _unique_email(self.cleaned_data["email"], exclude=self.instance)
+
+
+class LogInForm(AuthenticationForm):
+    """Django's log-in form; its messages are in the club's catalogue, so that the Spanish
+    addresses the member as tú like the rest of the site."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _(
+            "Please enter a correct %(username)s and password. Note that both fields may be "
+            "case-sensitive."
+        ),
+        "inactive": _("This account is inactive."),
+    }
 
 
 class MemberPasswordResetForm(PasswordResetForm):

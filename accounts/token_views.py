@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -18,8 +19,10 @@ from accounts.tokens import MAX_TOKENS, TokenError, token_create, token_revoke
 class TokenForm(forms.Form):
     name = forms.CharField(
         max_length=ApiToken._meta.get_field("name").max_length,
-        label=_("Name"),
-        help_text=_("What the token is for, so you can tell your tokens apart (e.g. 'my bot')."),
+        label=gettext_lazy("Name"),
+        help_text=gettext_lazy(
+            "What the token is for, so you can tell your tokens apart (e.g. 'my bot')."
+        ),
     )
 
 

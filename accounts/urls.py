@@ -2,11 +2,17 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import rating_views, token_views, views
-from accounts.forms import MemberPasswordResetForm
+from accounts.forms import LogInForm, MemberPasswordResetForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(
+            redirect_authenticated_user=True, authentication_form=LogInForm
+        ),
+        name="login",
+    ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("language/", views.set_language, name="set_language"),
     path("account/", views.edit_profile, name="edit_profile"),

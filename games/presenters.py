@@ -74,7 +74,7 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
     seats = [
         Seating(
             index=s.index,
-            name=s.name,
+            name=services.seat_label(s),
             username=s.user.username if s.user_id else None,
             is_computer=s.is_computer,
             took_over=s.took_over,
@@ -160,6 +160,7 @@ def _lobby_row(match: Match, user) -> dict[str, Any]:
         "match": match,
         "variant": engine_text(get_variant(match.variant).name),
         "seats": seats,
+        "seat_names": [services.seat_label(s) for s in seats],
         "open": sum(1 for s in seats if s.is_open),
         "is_mine": match.created_by_id == user.pk,
         "seated": any(s.user_id == user.pk for s in seats),

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.db.models.functions import Greatest
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -405,7 +405,19 @@ def variant_of(match_id: int) -> str:
 
 
 def seat_names(match: Match) -> list[str]:
-    return [seat.name for seat in match.seats.all()]
+    """Each seat's name in the active language ("Computer 2" is "Ordenador 2" in Spanish)."""
+    return [seat_label(seat) for seat in match.seats.all()]
+
+
+def seat_label(seat: Seat) -> str:
+    """`Seat.name` in the active language: the member's name, the computer, or an open seat."""
+    if seat.user_id is not None and not seat.took_over:
+        return seat.user.name
+    if seat.is_computer:
+        if seat.user_id is not None:
+            return _("Computer (for %(name)s)") % {"name": seat.user.name}
+        return _("Computer %(number)d") % {"number": seat.index + 1}
+    return _("Open seat")
 
 
 def replay(match: Match) -> list[tuple[Any, list[dict[str, Any]]]]:
@@ -594,7 +606,8 @@ def _finish_early(match: Match, losers: set[int], ending: str, reason: str) -> N
     for side in sides:
         side.setdefault("place", len(staying) + 1)
     winners = sorted(s.index for s in match.seats.all() if s.index not in losers)
-    names = seat_names(match)
+    with translation.override("en"):  # the stored text is the engine's English
+        names = seat_names(match)
     match.outcome = {
         "winners": winners,
         "sides": sides,
