@@ -120,6 +120,7 @@ def test_it_shows_the_home_page_and_the_navigation_in_spanish(client):
     html = page(client, "home")
     spanish(html, "La sala de cartas del club")
     assert "Únete al club" in html and "Clasificaciones" in html and "conectados ahora" in html
+    assert 'class="link-button">English</button>' in html  # the other language, in its words
 
 
 def test_it_shows_log_in_sign_up_and_their_errors_in_spanish(client, alice):
