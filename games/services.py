@@ -444,7 +444,7 @@ def _checked_game(variant: str, players: Any, options: Mapping[str, Any] | None)
     try:
         engine = get_variant(variant)
     except UnknownVariant as error:
-        raise ServiceError(str(error), field="variant") from None
+        raise ServiceError(engine_text(error.template, error.params), field="variant") from None
     if isinstance(players, bool) or not isinstance(players, int):
         raise ServiceError(_("the number of players must be a whole number"), field="players")
     if players not in engine.player_counts:

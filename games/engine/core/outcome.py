@@ -13,6 +13,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .scoreboard import SKUNK_NAMES, skunk_level
+from .text import gettext_noop
+
+
+class ScoreError(ValueError):
+    """Scores entered over the table that cannot be a result. Like IllegalMove, the message
+    may be a template marked with `gettext_noop` and its fields (`template`, `params`), so the
+    site can say it in the reader's language; `str(error)` is the English."""
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.template = message
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -107,28 +119,41 @@ class TournamentScoring:
     skunks: bool = True
 
     def check_scores(self, scores: Sequence[object], options: dict[str, Any]) -> list[int]:
-        """Scores entered over the table, as whole numbers; ValueError names what is wrong."""
+        """Scores entered over the table, as whole numbers; ScoreError (a ValueError) says
+        what is wrong."""
         for score in scores:
             if isinstance(score, bool) or not isinstance(score, int):
-                raise ValueError("scores are whole numbers of points")
+                raise ScoreError(gettext_noop("scores are whole numbers of points"))
         values = [int(s) for s in scores]  # type: ignore[call-overload]
         if self.kind != "race":
             return values  # a ranked game may end below zero (Kings Cribbage's rack penalties)
         if any(v < 0 for v in values):
-            raise ValueError("a score cannot be negative")
+            raise ScoreError(gettext_noop("a score cannot be negative"))
         target = int(options.get("target", 0))
         high, low = max(values), min(values)
         if high < target:
-            raise ValueError(f"the winner must reach {target}; {high} is short of it")
+            raise ScoreError(
+                gettext_noop("the winner must reach {target}; {high} is short of it"),
+                target=target,
+                high=high,
+            )
         if self.stops_at_target:
             if low >= target:
-                raise ValueError(
-                    f"both scores reach {target}, but the game ends when the first side does"
+                raise ScoreError(
+                    gettext_noop(
+                        "both scores reach {target}, but the game ends when the first side does"
+                    ),
+                    target=target,
                 )
             if high > target:
-                raise ValueError(f"a game stops the moment a side reaches {target}; enter {target}")
+                raise ScoreError(
+                    gettext_noop("a game stops the moment a side reaches {target}; enter {target}"),
+                    target=target,
+                )
         elif high == low:
-            raise ValueError("a race game cannot end level: play on until one side is ahead")
+            raise ScoreError(
+                gettext_noop("a race game cannot end level: play on until one side is ahead")
+            )
         return values
 
     def skunk(self, options: dict[str, Any], loser_score: int) -> int:

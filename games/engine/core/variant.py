@@ -46,7 +46,11 @@ class BadOptions(ValueError):
 
 
 class UnknownVariant(KeyError):
-    """No variant is registered under that key."""
+    """No variant is registered under that key. `template` and `params` give the message for
+    the site's catalogue, as IllegalMove's do."""
+
+    template = gettext_noop("there is no game called {name} (known: {known})")
+    params: dict[str, Any] = {}
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown variant"
@@ -155,7 +159,9 @@ def get_variant(key: str) -> Variant:
     except (KeyError, TypeError):
         known = ", ".join(variant_keys()) or "none"
         shown = repr(key) if len(repr(key)) <= 24 else repr(key)[:21] + "..."
-        raise UnknownVariant(f"there is no game called {shown} (known: {known})") from None
+        error = UnknownVariant(UnknownVariant.template.format(name=shown, known=known))
+        error.params = {"name": shown, "known": known}
+        raise error from None
 
 
 def variant_keys() -> list[str]:
