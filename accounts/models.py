@@ -93,16 +93,20 @@ class Rating(models.Model):
     Rebuilt from the history by `manage.py recompute_ratings`.
     """
 
-    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="ratings")
-    game = models.CharField(max_length=20)
-    players = models.PositiveSmallIntegerField()
-    rating = models.FloatField(default=1500.0)
-    deviation = models.FloatField(default=350.0)
-    volatility = models.FloatField(default=0.06)
-    games = models.PositiveIntegerField(default=0, help_text=_("Rated games played."))
-    last_played_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("member")
+    )
+    game = models.CharField(_("game"), max_length=20)
+    players = models.PositiveSmallIntegerField(_("players"))
+    rating = models.FloatField(_("rating"), default=1500.0)
+    deviation = models.FloatField(_("deviation"), default=350.0)
+    volatility = models.FloatField(_("volatility"), default=0.06)
+    games = models.PositiveIntegerField(_("games"), default=0, help_text=_("Rated games played."))
+    last_played_at = models.DateTimeField(_("last played"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         constraints = [
             models.UniqueConstraint(fields=["user", "game", "players"], name="one_rating_per_game"),
         ]
@@ -197,10 +201,15 @@ class RatedEvent(models.Model):
     """
 
     tournament = models.OneToOneField(
-        "games.Tournament", on_delete=models.CASCADE, related_name="rating_setting"
+        "games.Tournament",
+        on_delete=models.CASCADE,
+        related_name="rating_setting",
+        verbose_name=_("tournament"),
     )
     rate_table_results = models.BooleanField(
-        default=True, help_text=_("Rate results entered over the table (both sides members).")
+        _("rate table results"),
+        default=True,
+        help_text=_("Rate results entered over the table (both sides members)."),
     )
 
     class Meta:

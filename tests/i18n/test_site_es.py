@@ -335,3 +335,14 @@ def test_cards_are_named_in_spanish():
 def test_a_password_is_still_accepted_in_spanish(client, alice):
     answer = client.post(reverse("login"), {"username": "alice", "password": PASSWORD}, **ES)
     assert answer.status_code == 302
+
+
+def test_the_admin_names_the_clubs_fields_in_spanish(client, dana):
+    from accounts.models import Rating
+
+    Rating.objects.create(user=dana, game="testgame", players=2)
+    client.force_login(dana)
+    html = client.get("/admin/accounts/rating/", **ES).content.decode()
+    assert "Desviación" in html and "Última partida" in html
+    html = client.get(f"/admin/accounts/user/{dana.pk}/change/", **ES).content.decode()
+    assert "Nombre visible" in html and "Idioma" in html
