@@ -346,3 +346,31 @@ def test_the_admin_names_the_clubs_fields_in_spanish(client, dana):
     assert "Desviación" in html and "Última partida" in html
     html = client.get(f"/admin/accounts/user/{dana.pk}/change/", **ES).content.decode()
     assert "Nombre visible" in html and "Idioma" in html
+
+
+def test_the_locked_out_page_is_in_spanish(rf):
+    from django.contrib.auth.models import AnonymousUser
+
+    from accounts.views import locked_out
+
+    request = rf.post("/login/", {"username": "alice"}, **ES)
+    request.user = AnonymousUser()
+    with override("es"):
+        html = locked_out(request).content.decode()
+    spanish(html, "Entrada en pausa")
+    assert "<strong>alice</strong>" in html
+
+
+def test_the_plain_table_rules_and_replay_are_in_spanish(alice, bob):
+    from django.template.loader import render_to_string
+
+    match = high_card(alice, bob)
+    with override("es"):
+        table = render_to_string(
+            "games/plain/table.html#hand", {"match": match, "seat": None, "view": {}}
+        )
+        board = render_to_string("games/plain/table.html#board", {"match": match})
+        replay = render_to_string("games/plain/replay.html", {"move": None, "events": []})
+    assert english_left(table + board + replay) == []
+    assert "Estás mirando." in table and "Este juego aún no tiene mesa dibujada" in board
+    assert "El comienzo" in replay
