@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import RatedEvent, Rating, User
 
@@ -12,14 +13,14 @@ class MemberAdmin(UserAdmin):
     ordering = ("username",)
     fieldsets = (
         *UserAdmin.fieldsets[:1],
-        ("Club", {"fields": ("display_name",)}),
+        (_("Club"), {"fields": ("display_name", "language")}),
         *UserAdmin.fieldsets[1:],
     )
     add_fieldsets = (
         (None, {"classes": ("wide",), "fields": ("username", "display_name", "email")}),
         *UserAdmin.add_fieldsets[0:0],
         (
-            "Password",
+            _("Password"),
             {"classes": ("wide",), "fields": ("usable_password", "password1", "password2")},
         ),
     )

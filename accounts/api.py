@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
 from ninja import Router, Schema, Status
 
 from accounts import stats
@@ -53,7 +54,7 @@ def player(request: HttpRequest, username: str):
     """A member's ratings (one per game and player count) and statistics per game."""
     member = User.objects.filter(username=username[:150], is_active=True).first()
     if member is None:
-        return Status(404, {"detail": "there is no such member", "field": "username"})
+        return Status(404, {"detail": gettext("there is no such member"), "field": "username"})
     per_game = stats.member_stats(member)
     return {
         "username": member.username,

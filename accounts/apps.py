@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = "Members"
+    verbose_name = _("Members")
 
     def ready(self) -> None:
         """Ratings and statistics listen to the match layer and to tournament results."""

@@ -6,6 +6,8 @@ import math
 from collections.abc import Sequence
 from datetime import datetime
 
+from django.utils.translation import ngettext
+
 WIDTH, HEIGHT = 360, 180
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 24
 
@@ -44,11 +46,20 @@ def rating_chart(points: Sequence[tuple[datetime, float]], *, start: float = 150
         "ticks": ticks,
         "first_date": times[0],
         "last_date": times[-1],
-        "summary": (
-            f"Rating from {values[0]:.0f} to {values[-1]:.0f} over {len(points)} rated "
-            f"game{'s' if len(points) != 1 else ''}; highest {max(values):.0f}, "
-            f"lowest {min(values):.0f}."
-        ),
+        "summary": ngettext(
+            "Rating from %(first).0f to %(last).0f over %(count)d rated game; "
+            "highest %(high).0f, lowest %(low).0f.",
+            "Rating from %(first).0f to %(last).0f over %(count)d rated games; "
+            "highest %(high).0f, lowest %(low).0f.",
+            len(points),
+        )
+        % {
+            "first": values[0],
+            "last": values[-1],
+            "count": len(points),
+            "high": max(values),
+            "low": min(values),
+        },
     }
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import WebsocketConsumer
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from accounts import presence
+from accounts.middleware import scope_language
 
 
 class PresenceConsumer(WebsocketConsumer):
@@ -18,6 +20,7 @@ class PresenceConsumer(WebsocketConsumer):
 
     def connect(self) -> None:
         self.user = self.scope.get("user")
+        self.language = scope_language(self.scope)
         async_to_sync(self.channel_layer.group_add)(presence.GROUP, self.channel_name)
         self.accept()
         if self.user is not None and self.user.is_authenticated:
@@ -43,7 +46,8 @@ class PresenceConsumer(WebsocketConsumer):
         async_to_sync(self.channel_layer.group_send)(presence.GROUP, {"type": "presence.changed"})
 
     def _send_count(self) -> None:
-        html = render_to_string(
-            "home.html#online", {"online": presence.online_count(), "oob": True}
-        )
+        with translation.override(self.language):
+            html = render_to_string(
+                "home.html#online", {"online": presence.online_count(), "oob": True}
+            )
         self.send(text_data=html)

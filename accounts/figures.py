@@ -20,6 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext
+
 Totals = dict[str, int]
 Replay = Sequence[tuple[Any, list[dict[str, Any]]]]
 
@@ -63,7 +66,7 @@ def combine(rows: Sequence[Totals]) -> Totals:
 
 
 def average(points: int, count: int) -> str:
-    return f"{points / count:.1f}" if count else "–"
+    return number_format(points / count, 1) if count else "–"
 
 
 # -- any game: the outcome's terms ------------------------------------------------------------
@@ -85,10 +88,15 @@ def count_terms(outcome: dict[str, Any], players: int) -> dict[int, Totals]:
 
 
 def show_terms(totals: Totals) -> list[tuple[str, str]]:
+    """The outcome's terms as averages per deal (or per match), labelled in the active language
+    (a term's name, "game points", is looked up as the game marked it)."""
+    from games.texts import engine_text
+
     deals = totals.get("deals", 0)
-    per, count = ("deal", deals) if deals else ("match", totals.get("matches", 0))
+    per = gettext("%(figure)s per deal") if deals else gettext("%(figure)s per match")
+    count = deals or totals.get("matches", 0)
     return [
-        (f"{name.replace('_', ' ').capitalize()} per {per}", average(value, count))
+        (per % {"figure": engine_text(name.replace("_", " ")).capitalize()}, average(value, count))
         for name, value in sorted(totals.items())
         if name not in ("deals", "matches")
     ]

@@ -1,11 +1,16 @@
-"""A member's saved language wins over the browser's, on every device they sign in from."""
+"""A member's saved language wins over the browser's, on every device they sign in from; a
+socket renders in the language of its member or of the page that opened it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.translation import get_supported_language_variant
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 
 class MemberLanguageMiddleware:
@@ -25,3 +30,28 @@ class MemberLanguageMiddleware:
             translation.activate(language)
             request.LANGUAGE_CODE = language
         return self.get_response(request)
+
+
+def scope_language(scope: Mapping[str, Any]) -> str:
+    """The language a socket's fragments are drawn in: the member's saved `language`, else the
+    language of the page that opened it (the `django_language` cookie, then the handshake's
+    Accept-Language), else the site's default."""
+    supported = dict(settings.LANGUAGES)
+    user = scope.get("user")
+    saved = getattr(user, "language", "") if getattr(user, "is_authenticated", False) else ""
+    if saved in supported:
+        return saved
+    cookie = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    if cookie in supported:
+        return cookie
+    for name, value in scope.get("headers") or ():
+        if name.lower() != b"accept-language":
+            continue
+        for code, _quality in parse_accept_lang_header(value.decode("latin-1")):
+            if code == "*":
+                break
+            try:
+                return get_supported_language_variant(code)
+            except LookupError:
+                continue
+    return settings.LANGUAGE_CODE

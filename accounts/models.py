@@ -7,34 +7,35 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 class User(AbstractUser):
     """A club member. `display_name` is what other members see; it falls back to the username."""
 
     display_name = models.CharField(
-        "display name",
+        _("display name"),
         max_length=50,
         blank=True,
-        help_text="How other members see you at the table. Leave blank to use your username.",
+        help_text=_("How other members see you at the table. Leave blank to use your username."),
     )
     language = models.CharField(
-        "language",
+        _("language"),
         max_length=8,
         blank=True,
         choices=settings.LANGUAGES,
-        help_text="The language of the site for you, on every device. Blank: your browser's.",
+        help_text=_("The language of the site for you, on every device. Blank: your browser's."),
     )
 
     class Meta:
-        verbose_name = "member"
-        verbose_name_plural = "members"
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
         constraints = [
             models.UniqueConstraint(
                 Lower("email"),
                 condition=~models.Q(email=""),
                 name="unique_member_email",
-                violation_error_message="Another member already uses this email address.",
+                violation_error_message=_("Another member already uses this email address."),
             ),
         ]
 
@@ -66,15 +67,17 @@ class ApiToken(models.Model):
     PREFIX = "crib_"
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="api_tokens")
-    name = models.CharField(max_length=60, help_text="What the token is for, e.g. 'my bot'.")
+    name = models.CharField(max_length=60, help_text=_("What the token is for, e.g. 'my bot'."))
     key_hash = models.CharField(max_length=64, unique=True, editable=False)
-    hint = models.CharField(max_length=12, editable=False, help_text="The token's first letters.")
+    hint = models.CharField(
+        max_length=12, editable=False, help_text=_("The token's first letters.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
-        verbose_name = "API token"
+        verbose_name = _("API token")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.hint}…) of {self.user}"
@@ -90,16 +93,20 @@ class Rating(models.Model):
     Rebuilt from the history by `manage.py recompute_ratings`.
     """
 
-    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="ratings")
-    game = models.CharField(max_length=20)
-    players = models.PositiveSmallIntegerField()
-    rating = models.FloatField(default=1500.0)
-    deviation = models.FloatField(default=350.0)
-    volatility = models.FloatField(default=0.06)
-    games = models.PositiveIntegerField(default=0, help_text="Rated games played.")
-    last_played_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("member")
+    )
+    game = models.CharField(_("game"), max_length=20)
+    players = models.PositiveSmallIntegerField(_("players"))
+    rating = models.FloatField(_("rating"), default=1500.0)
+    deviation = models.FloatField(_("deviation"), default=350.0)
+    volatility = models.FloatField(_("volatility"), default=0.06)
+    games = models.PositiveIntegerField(_("games"), default=0, help_text=_("Rated games played."))
+    last_played_at = models.DateTimeField(_("last played"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         constraints = [
             models.UniqueConstraint(fields=["user", "game", "players"], name="one_rating_per_game"),
         ]
@@ -128,7 +135,7 @@ class RatingChange(models.Model):
     rating = models.FloatField()
     deviation = models.FloatField()
     volatility = models.FloatField()
-    score = models.FloatField(help_text="Points won against the opponents faced (1 a win).")
+    score = models.FloatField(help_text=_("Points won against the opponents faced (1 a win)."))
     opponents = models.PositiveSmallIntegerField(default=1)
 
     class Meta:
@@ -153,9 +160,9 @@ class MatchRecord(models.Model):
     """
 
     class Result(models.TextChoices):
-        WON = "won", "Won"
-        LOST = "lost", "Lost"
-        DRAWN = "drawn", "Shared"
+        WON = "won", _("Won")
+        LOST = "lost", _("Lost")
+        DRAWN = "drawn", _("Shared")
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="match_records")
     match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
@@ -194,14 +201,19 @@ class RatedEvent(models.Model):
     """
 
     tournament = models.OneToOneField(
-        "games.Tournament", on_delete=models.CASCADE, related_name="rating_setting"
+        "games.Tournament",
+        on_delete=models.CASCADE,
+        related_name="rating_setting",
+        verbose_name=_("tournament"),
     )
     rate_table_results = models.BooleanField(
-        default=True, help_text="Rate results entered over the table (both sides members)."
+        _("rate table results"),
+        default=True,
+        help_text=_("Rate results entered over the table (both sides members)."),
     )
 
     class Meta:
-        verbose_name = "rated event"
+        verbose_name = _("rated event")
 
     def __str__(self) -> str:
         state = "rated" if self.rate_table_results else "unrated"

@@ -6,10 +6,13 @@ from django import forms
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from accounts import charts, stats
 from accounts.models import User
+from games.texts import engine_text
 
 
 def profile_context(member: User) -> dict:
@@ -19,7 +22,9 @@ def profile_context(member: User) -> dict:
     for entry in per_game:
         for rating in entry.ratings:
             rating["chart"] = charts.rating_chart(series.get((entry.game, rating["players"]), []))
-            rating["label"] = f"{entry.name}, {rating['players']} players"
+            rating["label"] = ngettext(
+                "%(game)s, %(count)d player", "%(game)s, %(count)d players", rating["players"]
+            ) % {"game": engine_text(entry.name), "count": rating["players"]}
             rating["id"] = f"{entry.game}-{rating['players']}"
     return {"per_game": per_game}
 
@@ -33,7 +38,7 @@ def leaderboards(request: HttpRequest) -> HttpResponse:
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     """The top rated members of a game at one player count, and the most active this month."""
     if game not in stats.game_keys():
-        raise Http404("There is no such game.")
+        raise Http404(gettext("There is no such game."))
     counts = stats.player_counts(game)
     players = _choice(request.GET.get("players"), counts, counts[0])
     lines, total = stats.top_rated(game, players, page=_page(request.GET.get("page")))
@@ -41,9 +46,9 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     page = pages.get_page(request.GET.get("page"))
     since = stats.month_start()
     context = {
-        "games": [(key, stats.game_name(key)) for key in stats.game_keys()],
+        "games": [(key, engine_text(stats.game_name(key))) for key in stats.game_keys()],
         "game": game,
-        "game_name": stats.game_name(game),
+        "game_name": engine_text(stats.game_name(game)),
         "counts": counts,
         "players": players,
         "lines": lines,
@@ -58,8 +63,8 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
 
 
 class HeadToHeadForm(forms.Form):
-    first = forms.CharField(label="Member", max_length=150, help_text="A username.")
-    second = forms.CharField(label="Against", max_length=150, help_text="Another username.")
+    first = forms.CharField(label=_("Member"), max_length=150, help_text=_("A username."))
+    second = forms.CharField(label=_("Against"), max_length=150, help_text=_("Another username."))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -75,7 +80,7 @@ class HeadToHeadForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         if data.get("first") and data.get("first") == data.get("second"):
-            self.add_error("second", "Choose two different members.")
+            self.add_error("second", gettext("Choose two different members."))
         return data
 
 
@@ -94,7 +99,7 @@ def head_to_head(request: HttpRequest) -> HttpResponse:
 def _member(username: str) -> User:
     member = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
     if member is None:
-        raise forms.ValidationError("No member has this username.")
+        raise forms.ValidationError(gettext("No member has this username."))
     return member
 
 

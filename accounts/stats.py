@@ -14,6 +14,8 @@ from datetime import datetime
 from django.db import close_old_connections, transaction
 from django.db.models import Count, F, OuterRef, Q, Subquery, Sum, prefetch_related_objects
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 
 from accounts import figures as game_figures
 from accounts import ratings
@@ -168,7 +170,11 @@ class GameStats:
 
     @property
     def win_rate(self) -> str:
-        return f"{100 * self.won / self.played:.0f}%" if self.played else "–"
+        if not self.played:
+            return "–"
+        return gettext("%(percent)s%%") % {
+            "percent": number_format(100 * self.won / self.played, 0)
+        }
 
 
 def member_stats(user: User) -> list[GameStats]:

@@ -7,6 +7,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -17,7 +19,10 @@ from accounts.tokens import MAX_TOKENS, TokenError, token_create, token_revoke
 class TokenForm(forms.Form):
     name = forms.CharField(
         max_length=ApiToken._meta.get_field("name").max_length,
-        help_text="What the token is for, so you can tell your tokens apart (e.g. 'my bot').",
+        label=gettext_lazy("Name"),
+        help_text=gettext_lazy(
+            "What the token is for, so you can tell your tokens apart (e.g. 'my bot')."
+        ),
     )
 
 
@@ -50,8 +55,10 @@ def tokens(request: HttpRequest) -> HttpResponse:
 def revoke(request: HttpRequest, token_id: int) -> HttpResponse:
     token = ApiToken.objects.filter(user=request.user, pk=token_id).first()
     if token is None or not token_revoke(user=request.user, token_id=token_id):
-        raise Http404("You have no such token.")
+        raise Http404(_("You have no such token."))
     messages.success(
-        request, f"The token “{token.name}” is revoked; programs using it stop working."
+        request,
+        _("The token “%(name)s” is revoked; programs using it stop working.")
+        % {"name": token.name},
     )
     return redirect("api_tokens")

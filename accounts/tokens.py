@@ -7,6 +7,7 @@ import secrets
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import ApiToken, User
 
@@ -21,12 +22,15 @@ def token_create(*, user: User, name: str) -> tuple[ApiToken, str]:
     """A new token for `user`; returns the row and the token text, which is never stored."""
     name = (name or "").strip()
     if not name:
-        raise TokenError("give the token a name, such as 'my bot'")
+        raise TokenError(gettext("give the token a name, such as 'my bot'"))
     if len(name) > 60:
-        raise TokenError("a token name has at most 60 characters")
+        raise TokenError(gettext("a token name has at most 60 characters"))
     with transaction.atomic():
         if ApiToken.objects.filter(user=user).count() >= MAX_TOKENS:
-            raise TokenError(f"you have {MAX_TOKENS} tokens already: revoke one first")
+            raise TokenError(
+                gettext("you have %(count)d tokens already: revoke one first")
+                % {"count": MAX_TOKENS}
+            )
         raw = ApiToken.PREFIX + secrets.token_urlsafe(32)
         token = ApiToken.objects.create(user=user, name=name, key_hash=_hash(raw), hint=raw[:10])
     return token, raw

@@ -2,10 +2,17 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import rating_views, token_views, views
+from accounts.forms import LogInForm, MemberPasswordResetForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(
+            redirect_authenticated_user=True, authentication_form=LogInForm
+        ),
+        name="login",
+    ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("language/", views.set_language, name="set_language"),
     path("account/", views.edit_profile, name="edit_profile"),
@@ -25,7 +32,11 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password-reset/",
+        auth_views.PasswordResetView.as_view(form_class=MemberPasswordResetForm),
+        name="password_reset",
+    ),
     path(
         "password-reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

@@ -25,7 +25,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to the club, {user.name}!")
+        messages.success(request, _("Welcome to the club, %(name)s!") % {"name": user.name})
         return redirect("home")
     status = 400 if form.errors else 200
     return render(request, "registration/signup.html", {"form": form}, status=status)
@@ -49,7 +49,7 @@ def edit_profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Your details are saved.")
+        messages.success(request, _("Your details are saved."))
         return redirect("profile", username=request.user.username)
     status = 400 if form.errors else 200
     return render(request, "accounts/edit_profile.html", {"form": form}, status=status)

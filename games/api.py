@@ -19,6 +19,7 @@ from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.db import close_old_connections, connection
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponseNotAllowed, JsonResponse
+from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Query, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
@@ -69,7 +70,7 @@ class ObjectParser(Parser):
     def parse_body(self, request: HttpRequest) -> dict[str, Any]:
         data = super().parse_body(request)
         if not isinstance(data, dict):
-            raise ValueError("the body is not a JSON object")
+            raise ValueError(_("the body is not a JSON object"))
         return data
 
 
@@ -272,7 +273,7 @@ def _service_error(request: HttpRequest, error: services.ServiceError):
 
 @api.exception_handler(AuthenticationError)
 def _unauthenticated(request: HttpRequest, error: AuthenticationError):
-    detail = "send a valid API token as 'Authorization: Bearer <token>' (see /account/tokens/)"
+    detail = _("send a valid API token as 'Authorization: Bearer <token>' (see /account/tokens/)")
     response = api.create_response(request, {"detail": detail}, status=401)
     response["WWW-Authenticate"] = 'Bearer realm="api"'
     return response
@@ -281,7 +282,7 @@ def _unauthenticated(request: HttpRequest, error: AuthenticationError):
 @api.exception_handler(ValidationError)
 def _invalid(request: HttpRequest, error: ValidationError):
     problems = [
-        (_field_of(e.get("loc", ())), str(e.get("msg", "is not valid"))) for e in error.errors
+        (_field_of(e.get("loc", ())), str(e.get("msg", _("is not valid")))) for e in error.errors
     ]
     detail = "; ".join(_named(field, message) for field, message in problems)
     field = problems[0][0] if problems else None
@@ -292,23 +293,23 @@ def _invalid(request: HttpRequest, error: ValidationError):
 def _http_error(request: HttpRequest, error: HttpError):
     detail = str(error)
     if error.status_code == 400 and detail.startswith("Cannot parse request body"):
-        detail = "the request body must be a JSON object"
+        detail = _("the request body must be a JSON object")
     return api.create_response(request, {"detail": detail}, status=error.status_code)
 
 
 @api.exception_handler(Http404)
 def _not_found(request: HttpRequest, error: Http404):
-    return api.create_response(request, {"detail": "there is no such thing here"}, status=404)
+    return api.create_response(request, {"detail": _("there is no such thing here")}, status=404)
 
 
 @api.exception_handler(Exception)
 def _unexpected(request: HttpRequest, error: Exception):
     if isinstance(error, RequestDataTooBig):
-        return api.create_response(request, {"detail": "the request is too large"}, status=413)
+        return api.create_response(request, {"detail": _("the request is too large")}, status=413)
     if isinstance(error, SuspiciousOperation):
-        return api.create_response(request, {"detail": "bad request"}, status=400)
+        return api.create_response(request, {"detail": _("bad request")}, status=400)
     log.exception("API error on %s %s", request.method, request.path)
-    detail = "something went wrong on our side; it has been logged"
+    detail = _("something went wrong on our side; it has been logged")
     return api.create_response(request, {"detail": detail}, status=500)
 
 
@@ -329,20 +330,20 @@ def _match(match_id: int) -> Match:
     _check_id(match_id)
     match = Match.objects.prefetch_related("seats__user").filter(pk=match_id).first()
     if match is None:
-        raise services.NotFound("there is no such match")
+        raise services.NotFound(_("there is no such match"))
     return match
 
 
 def _check_id(match_id: int) -> None:
     if not services.valid_id(match_id):  # ids the database cannot hold name no match
-        raise services.NotFound("there is no such match")
+        raise services.NotFound(_("there is no such match"))
 
 
 def _seq_of(match_id: int) -> int:
     _check_id(match_id)
     seq = Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
     if seq is None:
-        raise services.NotFound("there is no such match")
+        raise services.NotFound(_("there is no such match"))
     return seq
 
 
@@ -403,12 +404,15 @@ def _members(usernames: list[str]) -> list[User]:
     names = list(dict.fromkeys(name.strip() for name in usernames))
     if len(names) > services.MAX_INVITED:
         raise services.ServiceError(
-            f"invite at most {services.MAX_INVITED} members", field="invite"
+            _("invite at most %(count)d members") % {"count": services.MAX_INVITED},
+            field="invite",
         )
     found = {u.username: u for u in User.objects.filter(username__in=names, is_active=True)}
     missing = [name for name in names if name not in found]
     if missing:
-        raise services.ServiceError(f"no member is called {missing[0]!r}", field="invite")
+        raise services.ServiceError(
+            _("no member is called %(name)s") % {"name": repr(missing[0])}, field="invite"
+        )
     return [found[name] for name in names]
 
 
@@ -437,13 +441,15 @@ def _json_fallbacks(view):
     def fix(response):
         if isinstance(response, HttpResponseNotAllowed):
             allowed = response["Allow"]
-            body = {"detail": f"method not allowed here (allowed: {allowed})"}
+            body = {
+                "detail": _("method not allowed here (allowed: %(allowed)s)") % {"allowed": allowed}
+            }
             fixed = JsonResponse(body, status=405)
             fixed["Allow"] = allowed
             return fixed
         return response
 
-    missing = {"detail": "there is no such thing here"}
+    missing = {"detail": _("there is no such thing here")}
 
     if iscoroutinefunction(view):
 

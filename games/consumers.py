@@ -4,14 +4,17 @@ Thin by design: authenticate, find the seat, and on every group message render t
 view into the page's fragments, sending only those that changed since the last push, always
 with the seq marker. Group messages carry no cards; each socket renders for its own seat, so
 hidden cards never travel to anyone else. A fresh connection gets every fragment, which heals
-a page that missed messages while it was away.
+a page that missed messages while it was away. Each socket renders in its own reader's language
+(the member's saved one, else the page's: see accounts.middleware.scope_language).
 """
 
 from __future__ import annotations
 
 from asgiref.sync import async_to_sync
 from channels.generic.websocket import WebsocketConsumer
+from django.utils import translation
 
+from accounts.middleware import scope_language
 from games import presenters, services
 
 CLOSE_UNAUTHENTICATED = 4401
@@ -26,6 +29,7 @@ class MatchConsumer(WebsocketConsumer):
         if self.user is None or not self.user.is_authenticated:
             self.close(code=CLOSE_UNAUTHENTICATED)
             return
+        self.language = scope_language(self.scope)
         match = presenters.load_match(self.match_id)
         if match is None:
             self.close(code=CLOSE_NOT_FOUND)
@@ -39,7 +43,8 @@ class MatchConsumer(WebsocketConsumer):
         if _page_seq(self.scope) == match.seq:
             # The page was rendered from this very board: remember its fragments instead of
             # sending them again, so a half-made choice on the page is not wiped out.
-            self.sent = dict(presenters.viewer_regions(match, self.user))
+            with translation.override(self.language):
+                self.sent = dict(presenters.viewer_regions(match, self.user))
         self.push(match)
 
     def disconnect(self, code: int) -> None:
@@ -62,7 +67,8 @@ class MatchConsumer(WebsocketConsumer):
         match = match or presenters.load_match(self.match_id)
         if match is None:
             return
-        rendered = presenters.viewer_regions(match, self.user, regions)
+        with translation.override(self.language):
+            rendered = presenters.viewer_regions(match, self.user, regions)
         changed = [html for region, html in rendered.items() if self.sent.get(region) != html]
         self.sent.update(rendered)
         self.send(text_data="".join(changed) + presenters.seq_marker(match))
@@ -87,6 +93,7 @@ class LobbyConsumer(WebsocketConsumer):
         if self.user is None or not self.user.is_authenticated:
             self.close(code=CLOSE_UNAUTHENTICATED)
             return
+        self.language = scope_language(self.scope)
         async_to_sync(self.channel_layer.group_add)(services.LOBBY_GROUP, self.channel_name)
         self.accept()
 
@@ -98,5 +105,7 @@ class LobbyConsumer(WebsocketConsumer):
 
         from games.presenters import lobby_context
 
-        context = {**lobby_context(self.user), "oob": True}
-        self.send(text_data=render_to_string("games/lobby.html#lists", context))
+        with translation.override(self.language):
+            context = {**lobby_context(self.user), "oob": True}
+            html = render_to_string("games/lobby.html#lists", context)
+        self.send(text_data=html)

@@ -1,7 +1,10 @@
 """The errors the match and tournament services raise. Imports nothing of the project, so views,
-the API, consumers and other apps can all use them. `status` is the HTTP status to answer."""
+the API, consumers and other apps can all use them. `status` is the HTTP status to answer.
+Messages are raised in the active language (the request's), already translated."""
 
 from __future__ import annotations
+
+from django.utils.translation import gettext
 
 
 class ServiceError(Exception):
@@ -33,7 +36,10 @@ class Stale(Conflict):
     """The move was made on an old board: `seq` is not the match's current one."""
 
     def __init__(self, seq: int) -> None:
-        super().__init__(f"the board has moved on (now at move {seq}); look again and retry")
+        super().__init__(
+            gettext("the board has moved on (now at move %(seq)s); look again and retry")
+            % {"seq": seq}
+        )
         self.seq = seq
 
 

@@ -6,63 +6,71 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from games.engine.core import levels
 from games.engine.core.variant import get_variant
+from games.texts import engine_text
 from games.variants import web_games
 
 
 class NewMatchForm(forms.Form):
-    variant = forms.ChoiceField(label="Game")
-    players = forms.TypedChoiceField(label="Players", coerce=int)
+    variant = forms.ChoiceField(label=_("Game"))
+    players = forms.TypedChoiceField(label=_("Players"), coerce=int)
     opponents = forms.ChoiceField(
-        label="Opponents",
+        label=_("Opponents"),
         choices=[
-            ("open", "Anyone in the club may join"),
-            ("invite", "Only the members I invite"),
-            ("computer", "The computer takes every other seat"),
+            ("open", _("Anyone in the club may join")),
+            ("invite", _("Only the members I invite")),
+            ("computer", _("The computer takes every other seat")),
         ],
         initial="open",
         widget=forms.RadioSelect,
     )
     invite = forms.CharField(
-        label="Invite members",
+        label=_("Invite members"),
         required=False,
         max_length=400,
-        help_text="Usernames, separated by commas or spaces.",
+        help_text=_("Usernames, separated by commas or spaces."),
     )
     computer_seats = forms.IntegerField(
-        label="Seats for the computer",
+        label=_("Seats for the computer"),
         required=False,
         min_value=0,
         initial=0,
-        help_text="With open or invited games: how many of the other seats the computer takes.",
+        help_text=_("With open or invited games: how many of the other seats the computer takes."),
     )
     level = forms.ChoiceField(
-        label="The computer plays",
+        label=_("The computer plays"),
         required=False,
         initial="",
-        help_text="How well the computer plays its seats.",
+        help_text=_("How well the computer plays its seats."),
     )
     rated = forms.BooleanField(
-        label="Rated",
+        label=_("Rated"),
         required=False,
         initial=True,
-        help_text="A match between members counts for ratings (never with the computer).",
+        help_text=_("A match between members counts for ratings (never with the computer)."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         games = [get_variant(web.key) for web in web_games()]
-        self.fields["variant"].choices = [(v.key, v.name) for v in games]
+        self.fields["variant"].choices = [(v.key, engine_text(v.name)) for v in games]
         counts = sorted({n for v in games for n in v.player_counts})
-        self.fields["players"].choices = [(n, f"{n} players") for n in counts]
+        self.fields["players"].choices = [
+            (n, ngettext("%(count)d player", "%(count)d players", n) % {"count": n}) for n in counts
+        ]
         most = max(counts, default=2) - 1  # the largest table less the creator's seat
         self.fields["computer_seats"].validators.append(MaxValueValidator(most))
         self.fields["computer_seats"].widget.attrs["max"] = most
         names = dict.fromkeys(level for v in games for level in levels(v))
-        self.fields["level"].choices = [("", "at its best level"), *((n, n) for n in names)]
+        self.fields["level"].choices = [
+            ("", _("at its best level")),
+            *((n, engine_text(n)) for n in names),
+        ]
         self.option_fields: list[str] = []
         self.option_groups: list[tuple[Any, list[str]]] = []
         for variant in games:
@@ -83,7 +91,14 @@ class NewMatchForm(forms.Form):
         found = {u.username.lower(): u for u in User.objects.filter(username__in=names)}
         missing = [n for n in names if n.lower() not in found]
         if missing:
-            raise forms.ValidationError(f"No member is called {', '.join(missing)}.")
+            raise forms.ValidationError(
+                ngettext(
+                    "No member is called %(names)s.",
+                    "No members are called %(names)s.",
+                    len(missing),
+                )
+                % {"names": ", ".join(missing)}
+            )
         return list(found.values())
 
     def options_for(self, variant_key: str) -> dict[str, Any]:
@@ -104,15 +119,15 @@ class NewMatchForm(forms.Form):
 
 
 def _option_field(spec: dict[str, Any]) -> forms.Field:
-    label = spec.get("label", "")
-    help_text = spec.get("help", "")
+    label = engine_text(spec.get("label", ""))
+    help_text = engine_text(spec.get("help", ""))
     if spec["type"] == "bool":
         return forms.BooleanField(label=label, help_text=help_text, required=False)
     if spec["type"] == "choice":
         return forms.TypedChoiceField(
             label=label,
             help_text=help_text,
-            choices=[(c, str(c)) for c in spec["choices"]],
+            choices=[(c, engine_text(str(c))) for c in spec["choices"]],
             coerce=int if all(isinstance(c, int) for c in spec["choices"]) else str,
             initial=spec.get("default"),
             required=False,

@@ -17,13 +17,14 @@ from django.conf import settings
 from django.db.models import Prefetch, Q
 from django.http import HttpResponse
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
 from games import services
 from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
-from games.texts import event_text, prompt_text
+from games.texts import engine_text, event_text, join_words, prompt_text
 from games.variants import WebGame, web_game, web_games
 
 # Fragments of the match page, each with a stable element id. The common ones are the same for
@@ -73,7 +74,7 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
     seats = [
         Seating(
             index=s.index,
-            name=s.name,
+            name=services.seat_label(s),
             username=s.user.username if s.user_id else None,
             is_computer=s.is_computer,
             took_over=s.took_over,
@@ -94,7 +95,7 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
     return {
         "match": match,
         "web": web,
-        "variant_name": variant.name,
+        "variant_name": engine_text(variant.name),
         "option_summary": option_summary(match.variant, match.options),
         "seat_tags": web.seat_tags(view) if view else {},
         "show_games_won": int(match.options.get("games", 1) or 1) > 1,
@@ -108,7 +109,7 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
         "prompt": prompt_text(web, view, names) if view and view.get("prompt") else "",
         "your_turn": bool(view and seat_index is not None and seat_index in view["to_move"]),
         "to_move_names": [names[i] for i in (view or {}).get("to_move", [])],
-        "outcome_text": _outcome_text(match, names),
+        "outcome_text": _outcome_text(match, names, web),
         "can_resign": seat is not None and match.status == Match.Status.ACTIVE,
         "can_abort": seat is not None
         and match.status == Match.Status.ACTIVE
@@ -157,8 +158,9 @@ def _lobby_row(match: Match, user) -> dict[str, Any]:
     seats = list(match.seats.all())
     return {
         "match": match,
-        "variant": get_variant(match.variant).name,
+        "variant": engine_text(get_variant(match.variant).name),
         "seats": seats,
+        "seat_names": [services.seat_label(s) for s in seats],
         "open": sum(1 for s in seats if s.is_open),
         "is_mine": match.created_by_id == user.pk,
         "seated": any(s.user_id == user.pk for s in seats),
@@ -169,19 +171,29 @@ def _lobby_row(match: Match, user) -> dict[str, Any]:
 def option_summary(variant_key: str, options: dict[str, Any]) -> list[str]:
     """The match's options in a few words, from the game's own schema: each option's "summary"
     text ("game to {}") or its label; on/off options only when on, whole numbers
-    only when not at their default."""
+    only when not at their default. In the active language (the schema's texts are marked
+    for the catalogue by each game)."""
     schema = get_variant(variant_key).options_schema
     words = []
     for name, spec in schema.items():
         value = options.get(name, spec.get("default"))
+        shown = engine_text(value) if isinstance(value, str) else value
         if spec["type"] == "bool":
             if value:
-                words.append(spec.get("summary", spec.get("label", name)).format(value))
+                words.append(_summary(spec, name).format(shown))
             continue
         if spec["type"] == "int" and value == spec.get("default"):
             continue
-        words.append(spec.get("summary", spec.get("label", name) + ": {}").format(value))
+        if "summary" in spec:
+            words.append(engine_text(spec["summary"]).format(shown))
+        else:
+            label = engine_text(spec.get("label", name))
+            words.append(gettext("%(label)s: %(value)s") % {"label": label, "value": shown})
     return words
+
+
+def _summary(spec: dict[str, Any], name: str) -> str:
+    return engine_text(spec.get("summary", spec.get("label", name)))
 
 
 def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True) -> dict:
@@ -229,6 +241,7 @@ def viewer_regions(match: Match, user: User | None, regions=REGIONS) -> dict[str
         seat.index if seat is not None else None,
         user is not None and match.created_by_id == getattr(user, "pk", None),
         tuple(regions),
+        translation.get_language(),
     )
     with _render_lock:
         found = _render_cache.get(key)
@@ -268,14 +281,98 @@ def _events(web: WebGame, view: dict[str, Any], names: list[str]) -> list[str]:
     return [event_text(web, e, names) for e in view.get("events", [])[-EVENTS_SHOWN:]]
 
 
-def _outcome_text(match: Match, names: list[str]) -> str:
+# How a match ended, for the history's "Result" column (games/models.py's labels are English).
+ENDING_TEXTS = {
+    Match.Ending.PLAYED: translation.gettext_lazy("played out"),
+    Match.Ending.RESIGNED: translation.gettext_lazy("resigned"),
+    Match.Ending.ABANDONED: translation.gettext_lazy("abandoned"),
+    Match.Ending.ABORTED: translation.gettext_lazy("called off"),
+    Match.Ending.CANCELLED: translation.gettext_lazy("cancelled"),
+}
+
+
+def _outcome_text(match: Match, names: list[str], web: WebGame | None = None) -> str:
+    """Who won and how, in the active language.
+
+    In English the engine's own words ("{p0} wins 121 to 87 (skunk)"). In another language the
+    game's `texts.outcome(outcome, names)` when it has one, else words built here from the
+    outcome's figures: the winners, the scores, skunks, games won, resignation or a player
+    who left.
+    """
     if match.status == Match.Status.ABORTED:
         if match.ending == Match.Ending.CANCELLED:
-            return "This match was cancelled before it began."
-        return "This match was called off before anyone moved."
+            return gettext("This match was cancelled before it began.")
+        return gettext("This match was called off before anyone moved.")
     if not match.outcome:
         return ""
-    return fill_names(match.outcome.get("reason", ""), names)
+    outcome = match.outcome
+    if (translation.get_language() or "en").startswith("en"):
+        return fill_names(outcome.get("reason", ""), names)
+    module = web.extension("texts") if web is not None else None
+    describer = getattr(module, "outcome", None) if module is not None else None
+    text = describer(outcome, names) if describer is not None else None
+    return text if text is not None else outcome_words(match.ending, outcome, names)
+
+
+def outcome_words(ending: str, outcome: dict[str, Any], names: list[str]) -> str:
+    """A match's result in words of the active language, from its figures alone."""
+    winners = list(outcome.get("winners", []))
+    sides = outcome.get("sides", [])
+    losers = [s for side in sides for s in side["seats"] if s not in winners]
+
+    def who(seats) -> str:
+        return join_words([names[s] if 0 <= s < len(names) else "?" for s in seats])
+
+    if ending == Match.Ending.RESIGNED and losers:
+        return ngettext("%(names)s resigned", "%(names)s resigned", len(losers)) % {
+            "names": who(losers)
+        }
+    if ending == Match.Ending.ABANDONED and losers:
+        return ngettext("%(names)s left the table", "%(names)s left the table", len(losers)) % {
+            "names": who(losers)
+        }
+    won = [side for side in sides if side["seats"] and side["seats"][0] in winners]
+    lost = [side for side in sides if not (side["seats"] and side["seats"][0] in winners)]
+    if not won:
+        return ""
+    score = won[0].get("score", 0)
+    if not lost:
+        return gettext("%(names)s share the result on %(score)s") % {
+            "names": who(winners),
+            "score": score,
+        }
+    if len(outcome.get("games", [])) > 1:
+        return ngettext(
+            "%(names)s wins the match, %(games)s games to %(others)s",
+            "%(names)s win the match, %(games)s games to %(others)s",
+            len(winners),
+        ) % {
+            "names": who(winners),
+            "games": won[0].get("games_won", 0),
+            "others": join_words([str(side.get("games_won", 0)) for side in lost]),
+        }
+    others = []
+    for side in lost:
+        figure = str(side.get("score", 0))
+        skunk = skunk_text(side)
+        notes = [who(side["seats"])] if len(lost) > 1 else []
+        notes += [skunk] if skunk else []
+        others.append(f"{figure} ({', '.join(notes)})" if notes else figure)
+    return ngettext(
+        "%(names)s wins %(score)s to %(others)s",
+        "%(names)s win %(score)s to %(others)s",
+        len(winners),
+    ) % {"names": who(winners), "score": score, "others": join_words(others)}
+
+
+def skunk_text(side: dict[str, Any]) -> str:
+    """ "skunk", "double skunk" or "" for a side of an outcome, in the active language."""
+    level = side.get("skunk", 0)
+    if level == 1:
+        return gettext("skunk")
+    if level == 2:
+        return gettext("double skunk")
+    return engine_text(side["skunk_name"]) if side.get("skunk_name") else ""
 
 
 HISTORY_PAGE_SIZE = 20
@@ -309,13 +406,14 @@ def _history_row(seat: Seat) -> dict[str, Any]:
         length = match.finished_at - match.started_at
     return {
         "match": match,
-        "variant": get_variant(match.variant).name,
+        "variant": engine_text(get_variant(match.variant).name),
         "opponents": others,
         "partners": partners,
         "won": seat.index in outcome.get("winners", []),
         "score": mine,
         "other_scores": theirs,
-        "ending": match.get_ending_display(),
+        "ending": match.ending,
+        "ending_text": ENDING_TEXTS.get(match.ending, match.ending),
         "length": length,
         "moves": match.moves_played,
     }

@@ -20,7 +20,8 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.db.models.functions import Greatest
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import realtime, signals
@@ -73,20 +74,26 @@ def match_create(
     engine, cleaned = _checked_game(variant, players, options)
     if computer_level and computer_level not in computer_levels(engine):
         known = ", ".join(computer_levels(engine))
-        raise ServiceError(f"the computer plays at {known}", field="computer_level")
+        raise ServiceError(
+            _("the computer plays at %(levels)s") % {"levels": known}, field="computer_level"
+        )
     computer_seats = list(computer_seats)
     if any(isinstance(s, bool) or not isinstance(s, int) for s in computer_seats):
-        raise ServiceError("computer seats are seat numbers", field="computer_seats")
+        raise ServiceError(_("computer seats are seat numbers"), field="computer_seats")
     computers = sorted(set(computer_seats))
     if any(not 0 <= s < players for s in computers):
-        raise ServiceError(f"seats run from 0 to {players - 1}", field="computer_seats")
+        raise ServiceError(
+            _("seats run from 0 to %(last)d") % {"last": players - 1}, field="computer_seats"
+        )
     if len(computers) >= players:
-        raise ServiceError("leave at least one seat for a member", field="computer_seats")
+        raise ServiceError(_("leave at least one seat for a member"), field="computer_seats")
     invited = [u for u in dict.fromkeys(invited) if u != creator]
     if len(invited) > MAX_INVITED:
-        raise ServiceError(f"invite at most {MAX_INVITED} members", field="invited")
+        raise ServiceError(
+            _("invite at most %(count)d members") % {"count": MAX_INVITED}, field="invited"
+        )
     if invite_only and not invited and len(computers) < players - 1:
-        raise ServiceError("an invitation-only match needs someone invited", field="invited")
+        raise ServiceError(_("an invitation-only match needs someone invited"), field="invited")
 
     team_of = _teams(engine, players)
     creator_seat = next(s for s in range(players) if s not in computers)
@@ -132,7 +139,7 @@ def match_create_seated(
     """
     engine, cleaned = _checked_game(variant, len(players), options)
     if any(p is None for p in players) or len({p.pk for p in players}) != len(players):
-        raise ServiceError("every seat needs a different member", field="players")
+        raise ServiceError(_("every seat needs a different member"), field="players")
     team_of = _teams(engine, len(players))
     now = timezone.now()
     with transaction.atomic():
@@ -151,15 +158,15 @@ def match_join(*, match_id: int, user: User) -> Match:
     with transaction.atomic():
         match = _locked(match_id)
         if match.status != Match.Status.WAITING:
-            raise Conflict("this match is not waiting for players")
+            raise Conflict(_("this match is not waiting for players"))
         seats = list(match.seats.all())
         if any(seat.user_id == user.pk for seat in seats):
-            raise Conflict("you already have a seat in this match")
+            raise Conflict(_("you already have a seat in this match"))
         if match.invite_only and not match.invited.filter(pk=user.pk).exists():
-            raise Forbidden("this match is by invitation only")
+            raise Forbidden(_("this match is by invitation only"))
         open_seats = [seat for seat in seats if seat.is_open]
         if not open_seats:
-            raise Conflict("every seat is taken")
+            raise Conflict(_("every seat is taken"))
         seat = open_seats[0]
         seat.user = user
         seat.joined_at = timezone.now()
@@ -177,10 +184,10 @@ def match_leave(*, match_id: int, user: User) -> Match:
     with transaction.atomic():
         match = _locked(match_id)
         if match.status != Match.Status.WAITING:
-            raise Conflict("the match has started: resign instead")
+            raise Conflict(_("the match has started: resign instead"))
         seat = _seat_of(match, user)
         if match.created_by_id == user.pk:
-            raise Conflict("you created this match: cancel it instead")
+            raise Conflict(_("you created this match: cancel it instead"))
         seat.user = None
         seat.joined_at = None
         seat.save(update_fields=["user", "joined_at"])
@@ -194,9 +201,9 @@ def match_cancel(*, match_id: int, user: User) -> Match:
     with transaction.atomic():
         match = _locked(match_id)
         if match.created_by_id != user.pk:
-            raise Forbidden("only the member who created this match can cancel it")
+            raise Forbidden(_("only the member who created this match can cancel it"))
         if match.status != Match.Status.WAITING:
-            raise Conflict("only a match that is still waiting can be cancelled")
+            raise Conflict(_("only a match that is still waiting can be cancelled"))
         _end(match, Match.Ending.CANCELLED, status=Match.Status.ABORTED)
         _after_commit(match, lobby=True)
     return match
@@ -215,7 +222,7 @@ def match_play(*, match_id: int, user: User, seq: int, move: Any) -> Played:
         match = _locked(match_id)
         seat = _seat_of(match, user)
         if seat.is_computer:
-            raise Forbidden("the computer plays this seat now")
+            raise Forbidden(_("the computer plays this seat now"))
         played = _apply(match, seat.index, seq, move, by_computer=False)
     return played
 
@@ -255,14 +262,14 @@ def match_preview(*, match_id: int, user: User, move: Any) -> dict[str, Any]:
         else None
     )
     if match is None:
-        raise NotFound("there is no such match")
+        raise NotFound(_("there is no such match"))
     seat = seat_for(match, user)
     if seat is None:
-        raise Forbidden("you have no seat in this match")
+        raise Forbidden(_("you have no seat in this match"))
     if match.status != Match.Status.ACTIVE:
-        raise Conflict("this match is not in play")
+        raise Conflict(_("this match is not in play"))
     if not isinstance(move, dict) or len(json.dumps(move, default=str)) > MAX_MOVE_BYTES:
-        raise ServiceError('a move is a small JSON object, such as {"type": "go"}', field="move")
+        raise ServiceError(_('a move is a small JSON object, such as {"type": "go"}'), field="move")
     engine = get_variant(match.variant)
     answer = preview(engine, engine.load(match.snapshot), seat.index, move)
     if "reason" in answer:  # in the reader's language
@@ -277,7 +284,7 @@ def match_resign(*, match_id: int, user: User) -> Match:
         match = _locked(match_id)
         seat = _seat_of(match, user)
         if match.status != Match.Status.ACTIVE:
-            raise Conflict("only a match in play can be resigned")
+            raise Conflict(_("only a match in play can be resigned"))
         losers = _side_seats(match, seat.index)
         _finish_early(match, losers, Match.Ending.RESIGNED, f"{{p{seat.index}}} resigned")
     return match
@@ -289,9 +296,9 @@ def match_abort(*, match_id: int, user: User) -> Match:
         match = _locked(match_id)
         _seat_of(match, user)
         if match.status != Match.Status.ACTIVE:
-            raise Conflict("only a match in play can be aborted")
+            raise Conflict(_("only a match in play can be aborted"))
         if match.moves_played:
-            raise Conflict("moves have been made: resign instead of aborting")
+            raise Conflict(_("moves have been made: resign instead of aborting"))
         _end(match, Match.Ending.ABORTED, status=Match.Status.ABORTED)
         _after_commit(match, lobby=True)
     return match
@@ -308,7 +315,7 @@ def match_call_off(*, match_id: int, only_unplayed: bool = False) -> Match:
         if match.is_over:
             return match
         if only_unplayed and match.moves_played:
-            raise Conflict("moves have been made in this match, so it cannot be called off")
+            raise Conflict(_("moves have been made in this match, so it cannot be called off"))
         _end(match, Match.Ending.ABORTED, status=Match.Status.ABORTED)
         _after_commit(match, lobby=True)
     return match
@@ -324,10 +331,10 @@ def match_claim(*, match_id: int, user: User) -> Match:
         match = _locked(match_id)
         claimant = _seat_of(match, user)
         if match.status != Match.Status.ACTIVE:
-            raise Conflict("only a match in play can be claimed")
+            raise Conflict(_("only a match in play can be claimed"))
         absent = [s for s in absent_seats(match) if s.team != claimant.team]
         if not absent:
-            raise Conflict("no opponent has been away long enough to claim")
+            raise Conflict(_("no opponent has been away long enough to claim"))
         sides = {seat.team for seat in match.seats.all()}
         if len(sides) == 2:
             losers = _side_seats(match, absent[0].index)
@@ -393,12 +400,24 @@ def variant_of(match_id: int) -> str:
         else None
     )
     if variant is None:
-        raise NotFound("there is no such match")
+        raise NotFound(_("there is no such match"))
     return variant
 
 
 def seat_names(match: Match) -> list[str]:
-    return [seat.name for seat in match.seats.all()]
+    """Each seat's name in the active language ("Computer 2" is "Ordenador 2" in Spanish)."""
+    return [seat_label(seat) for seat in match.seats.all()]
+
+
+def seat_label(seat: Seat) -> str:
+    """`Seat.name` in the active language: the member's name, the computer, or an open seat."""
+    if seat.user_id is not None and not seat.took_over:
+        return seat.user.name
+    if seat.is_computer:
+        if seat.user_id is not None:
+            return _("Computer (for %(name)s)") % {"name": seat.user.name}
+        return _("Computer %(number)d") % {"number": seat.index + 1}
+    return _("Open seat")
 
 
 def replay(match: Match) -> list[tuple[Any, list[dict[str, Any]]]]:
@@ -425,16 +444,24 @@ def _checked_game(variant: str, players: Any, options: Mapping[str, Any] | None)
     try:
         engine = get_variant(variant)
     except UnknownVariant as error:
-        raise ServiceError(str(error), field="variant") from None
+        raise ServiceError(engine_text(error.template, error.params), field="variant") from None
     if isinstance(players, bool) or not isinstance(players, int):
-        raise ServiceError("the number of players must be a whole number", field="players")
+        raise ServiceError(_("the number of players must be a whole number"), field="players")
     if players not in engine.player_counts:
         counts = ", ".join(str(n) for n in engine.player_counts)
-        raise ServiceError(f"{engine.name} is for {counts} players", field="players")
+        raise ServiceError(
+            _("%(game)s is for %(counts)s players")
+            % {"game": engine_text(engine.name), "counts": counts},
+            field="players",
+        )
     try:
         return engine, engine.clean_options(players, options or {})
     except BadOptions as error:
-        raise ServiceError(str(error), field=f"options.{error.option}") from None
+        raise ServiceError(
+            _("%(option)s: %(reason)s")
+            % {"option": error.option, "reason": engine_text(error.template, error.params)},
+            field=f"options.{error.option}",
+        ) from None
 
 
 def _teams(engine, players: int) -> dict[int, int]:
@@ -458,11 +485,11 @@ def _new_match(engine, players: int, options: dict, *, creator: User, invite_onl
 
 def _locked(match_id: int) -> Match:
     if not valid_id(match_id):
-        raise NotFound("there is no such match")
+        raise NotFound(_("there is no such match"))
     try:
         return Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
-        raise NotFound("there is no such match") from None
+        raise NotFound(_("there is no such match")) from None
 
 
 def valid_id(value: Any) -> bool:
@@ -473,7 +500,7 @@ def valid_id(value: Any) -> bool:
 def _seat_of(match: Match, user: User) -> Seat:
     seat = match.seats.filter(user_id=user.pk, took_over=False).first()
     if seat is None:
-        raise Forbidden("you have no seat in this match")
+        raise Forbidden(_("you have no seat in this match"))
     return seat
 
 
@@ -500,16 +527,16 @@ def _start(match: Match) -> None:
 def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -> Played:
     if match.status != Match.Status.ACTIVE:
         if match.status == Match.Status.WAITING:
-            raise Conflict("the match has not started yet")
-        raise Conflict("this match is over")
+            raise Conflict(_("the match has not started yet"))
+        raise Conflict(_("this match is over"))
     if isinstance(seq, bool) or not isinstance(seq, int):
-        raise ServiceError("seq must be the whole number of the board you moved on", field="seq")
+        raise ServiceError(_("seq must be the whole number of the board you moved on"), field="seq")
     if not isinstance(move, dict) or len(json.dumps(move, default=str)) > MAX_MOVE_BYTES:
-        raise ServiceError('a move is a small JSON object, such as {"type": "go"}', field="move")
+        raise ServiceError(_('a move is a small JSON object, such as {"type": "go"}'), field="move")
     if seq != match.seq and not _still_current(match, seat, seq):
         raise Stale(match.seq)
     if seat not in match.to_move:
-        raise Forbidden("it is not your turn")
+        raise Forbidden(_("it is not your turn"))
     engine = get_variant(match.variant)
     if getattr(engine, "timed", lambda options: False)(match.options):  # the server's clock
         move = {**move, "at": int(timezone.now().timestamp())}
@@ -579,7 +606,8 @@ def _finish_early(match: Match, losers: set[int], ending: str, reason: str) -> N
     for side in sides:
         side.setdefault("place", len(staying) + 1)
     winners = sorted(s.index for s in match.seats.all() if s.index not in losers)
-    names = seat_names(match)
+    with translation.override("en"):  # the stored text is the engine's English
+        names = seat_names(match)
     match.outcome = {
         "winners": winners,
         "sides": sides,

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.utils.text import get_text_list
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from games.engine.core import fill_names
 
@@ -153,3 +153,36 @@ def call_text(call: Mapping[str, Any]) -> str:
 def count_text(calls: Sequence[Mapping[str, Any]]) -> str:
     """A whole count on one line ("fifteen 2, fifteen 4, a pair is 6"), or "nothing"."""
     return ", ".join(call_text(call) for call in calls) or gettext("nothing")
+
+
+# --- playing cards in words (the drawn cards' accessible names) ------------------------------
+
+RANK_WORDS = {
+    1: gettext_lazy("ace"),
+    2: gettext_lazy("two"),
+    3: gettext_lazy("three"),
+    4: gettext_lazy("four"),
+    5: gettext_lazy("five"),
+    6: gettext_lazy("six"),
+    7: gettext_lazy("seven"),
+    8: gettext_lazy("eight"),
+    9: gettext_lazy("nine"),
+    10: gettext_lazy("ten"),
+    11: gettext_lazy("jack"),
+    12: gettext_lazy("queen"),
+    13: gettext_lazy("king"),
+}
+SUIT_WORDS = {
+    "C": gettext_lazy("clubs"),
+    "D": gettext_lazy("diamonds"),
+    "H": gettext_lazy("hearts"),
+    "S": gettext_lazy("spades"),
+}
+
+
+def card_name(rank: int, suit: str) -> str:
+    """A card in words of the active language: "five of hearts", "cinco de corazones"."""
+    return gettext("%(rank)s of %(suit)s") % {
+        "rank": RANK_WORDS.get(rank, str(rank)),
+        "suit": SUIT_WORDS.get(suit, suit),
+    }

@@ -10,14 +10,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import presenters, services
 from games.engine.core.variant import get_variant
 from games.forms import NewMatchForm
-from games.texts import event_text
+from games.texts import engine_text, event_text
 from games.variants import web_game
 
 
@@ -57,7 +58,10 @@ def create(request: HttpRequest) -> HttpResponse:
         form_field = f"{variant}__{field}" if f"{variant}__{field}" in form.fields else None
         if form_field is None and field in form.fields:
             form_field = field
-        form.add_error(form_field, error.message)
+        message = error.message
+        if form_field is not None and message.startswith(f"{field}: "):
+            message = message[len(field) + 2 :]  # the field says which option it is
+        form.add_error(form_field, message)
         return _lobby_with_errors(request, form)
     return redirect(match)
 
@@ -77,7 +81,7 @@ def lifecycle(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
     try:
         service(match_id=match_id, user=request.user)
     except services.NotFound:
-        raise Http404("There is no such match.") from None
+        raise Http404(_("There is no such match.")) from None
     except services.ServiceError as error:
         if request.htmx:
             return _regions_response(request, match_id, error=error.message, status=error.status)
@@ -95,7 +99,7 @@ def lifecycle(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = presenters.load_match(match_id)
     if match is None:
-        raise Http404("There is no such match.")
+        raise Http404(_("There is no such match."))
     context = presenters.match_context(match, request.user)
     return render(request, "games/match.html", context)
 
@@ -118,9 +122,9 @@ def move(request: HttpRequest, match_id: int) -> HttpResponse:
         move_data = _parse_move(match_id, request.POST)
         played = services.match_play(match_id=match_id, user=request.user, seq=seq, move=move_data)
     except ValueError as bad:
-        error, status = str(bad) or "that move could not be read", 400
+        error, status = engine_text(str(bad)) or _("that move could not be read"), 400
     except services.NotFound:
-        raise Http404("There is no such match.") from None
+        raise Http404(_("There is no such match.")) from None
     except services.ServiceError as refused:
         error, status = refused.message, refused.status
     if not request.htmx:
@@ -137,9 +141,9 @@ def move(request: HttpRequest, match_id: int) -> HttpResponse:
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     match = presenters.load_match(match_id)
     if match is None:
-        raise Http404("There is no such match.")
+        raise Http404(_("There is no such match."))
     if match.snapshot is None:
-        raise Http404("This match never started, so there is nothing to replay.")
+        raise Http404(_("This match never started, so there is nothing to replay."))
     if not match.is_over:
         return render(
             request,
@@ -179,7 +183,7 @@ def _seq(value: str) -> int:
     try:
         return int(value)
     except ValueError:
-        raise ValueError("that move could not be read: reload the page and try again") from None
+        raise ValueError(_("that move could not be read: reload the page and try again")) from None
 
 
 @require_GET
@@ -188,8 +192,15 @@ def rules(request: HttpRequest, variant: str) -> HttpResponse:
     try:
         web = web_game(variant)
     except KeyError:
-        raise Http404("There is no such game.") from None
+        raise Http404(_("There is no such game.")) from None
     return render(request, web.rules_templates(get_language() or "en"), {"web": web})
+
+
+# What a game's web adapter (games/variants) says of a form it cannot read, in the catalogue.
+MOVE_FORM_ERRORS = (
+    gettext_noop("that move could not be read"),
+    gettext_noop("choose a move first"),
+)
 
 
 def _parse_move(match_id: int, data) -> dict[str, Any]:
@@ -202,7 +213,7 @@ def _regions_response(
 ) -> HttpResponse:
     match = presenters.load_match(match_id)
     if match is None:
-        raise Http404("There is no such match.")
+        raise Http404(_("There is no such match."))
     context = presenters.match_context(match, request.user)
     context["move_error"] = error
     html = "".join(presenters.render_regions(context).values()) + presenters.seq_marker(match)

@@ -14,7 +14,8 @@ Cards::
 
 Notation is games.engine.pieces.cards': "5H", "TD", "10D", "js" (or a Card). Bad notation raises
 TemplateSyntaxError naming the token. A card is a <span class="card playing-card"
-role="img" aria-label="five of hearts"> made only of spans, so it may sit inside a <button>::
+role="img" aria-label="five of hearts"> (named in the reader's language) made only of spans,
+so it may sit inside a <button>::
 
     <div class="hand">
       <button type="button" class="card-button" aria-pressed="true">{% card "5H" %}</button>
@@ -39,8 +40,10 @@ from typing import Any
 from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from games.engine.pieces.cards import Card, CardError, parse_card
+from games.texts import card_name
 
 register = template.Library()
 
@@ -67,7 +70,7 @@ def card(token: str | Card, size: str | None = None, classes: str = "") -> SafeS
             raise template.TemplateSyntaxError(f"card: {error}") from error
     context = {
         "code": str(parsed),
-        "name": parsed.name,
+        "name": card_name(parsed.rank, parsed.suit),
         "rank": RANK_LABELS.get(parsed.rank, str(parsed.rank)),
         "suit": SUIT_SYMBOLS[parsed.suit] + TEXT_STYLE,
         "suit_letter": parsed.suit,
@@ -80,11 +83,14 @@ def card(token: str | Card, size: str | None = None, classes: str = "") -> SafeS
 
 
 @register.simple_tag
-def card_back(
-    size: str | None = None, label: str = "face-down card", classes: str = ""
-) -> SafeString:
-    """A face-down card; `label` is its accessible name."""
-    context = {"back": True, "name": label, "size": _size(size), "classes": classes}
+def card_back(size: str | None = None, label: str = "", classes: str = "") -> SafeString:
+    """A face-down card; `label` is its accessible name ("face-down card" when not given)."""
+    context = {
+        "back": True,
+        "name": label or gettext("face-down card"),
+        "size": _size(size),
+        "classes": classes,
+    }
     return draw("games/pieces/card.html", context)
 
 

@@ -1,5 +1,6 @@
 """Small filters for the match templates: pick a seat's name, repeat a thing N times,
-and turn a legal move into the JSON a button posts."""
+turn a legal move into the JSON a button posts, and say an engine's English text (a game's
+name, an option's label) or a skunk in the reader's language."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import json
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext, ngettext
+
+from games.texts import engine_text
 
 register = template.Library()
 
@@ -49,8 +53,36 @@ def duration(value) -> str:
     except AttributeError:
         return ""
     if seconds < 60:
-        return f"{seconds} s"
+        return gettext("%(seconds)d s") % {"seconds": seconds}
     minutes = seconds // 60
     if minutes < 60:
-        return f"{minutes} min"
-    return f"{minutes // 60} h {minutes % 60:02d} min"
+        return gettext("%(minutes)d min") % {"minutes": minutes}
+    return gettext("%(hours)d h %(minutes)02d min") % {
+        "hours": minutes // 60,
+        "minutes": minutes % 60,
+    }
+
+
+@register.filter(name="engine_text")
+def engine_text_filter(text: Any) -> str:
+    """`{{ game.name|engine_text }}`: a text the engine marked with gettext_noop, in the
+    reader's language (the English when the catalogue has none)."""
+    return engine_text(str(text)) if text else ""
+
+
+@register.filter
+def skunk_words(side: dict[str, Any]) -> str:
+    """`{{ side|skunk_words }}`: "skunk", "double skunk" or "" for a side of an outcome."""
+    from games.presenters import skunk_text
+
+    return skunk_text(side)
+
+
+@register.filter
+def players_words(count: Any) -> str:
+    """`{{ match.players|players_words }}`: "2 players"."""
+    try:
+        number = int(count)
+    except (TypeError, ValueError):
+        return ""
+    return ngettext("%(count)d player", "%(count)d players", number) % {"count": number}

@@ -7,6 +7,8 @@
   if (!match) return;
   const conn = document.getElementById("conn-state");
   let lastSeq = currentSeq();
+  // Words shown by this script come from the page (data-text-*), in the reader's language.
+  const text = (name) => match.dataset["text" + name[0].toUpperCase() + name.slice(1)] || "";
 
   function currentSeq() {
     const marker = document.getElementById("match-seq");
@@ -69,10 +71,10 @@
     }
   });
 
-  match.addEventListener("htmx:wsConnecting", () => setConn("connecting", "Connecting…"));
-  match.addEventListener("htmx:wsOpen", () => setConn("live", "Live"));
-  match.addEventListener("htmx:wsClose", () => setConn("reconnecting", "Reconnecting…"));
-  match.addEventListener("htmx:wsError", () => setConn("reconnecting", "Reconnecting…"));
+  match.addEventListener("htmx:wsConnecting", () => setConn("connecting", text("connecting")));
+  match.addEventListener("htmx:wsOpen", () => setConn("live", text("live")));
+  match.addEventListener("htmx:wsClose", () => setConn("reconnecting", text("reconnecting")));
+  match.addEventListener("htmx:wsError", () => setConn("reconnecting", text("reconnecting")));
   match.addEventListener("htmx:wsAfterMessage", () => {
     const seq = currentSeq();
     if (seq > lastSeq + 1 && lastSeq > 0) fetchBoard(); // a message was lost: heal the board
@@ -112,7 +114,9 @@
       const button = form.querySelector("[data-pick-submit]");
       const note = form.querySelector(".pick-count");
       if (button) button.disabled = chosen !== need;
-      if (note) note.textContent = chosen + " of " + need + " chosen";
+      if (note) {
+        note.textContent = text("chosen").replace("{chosen}", chosen).replace("{need}", need);
+      }
       boxes.forEach((b) => {
         const label = b.closest("label");
         if (label) label.classList.toggle("is-selected", b.checked);
@@ -133,8 +137,8 @@
       el.dataset.awaySeconds = seconds;
       const left = limit - seconds;
       el.textContent = left > 0
-        ? "away · " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0")
-        : "away · may be claimed";
+        ? text("away") + " · " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0")
+        : text("claimable");
       // The server decides who may claim: ask it once, when the countdown ends, so the
       // claim button appears without a reload.
       // (A second late, so the server's clock has passed the limit too.)

@@ -4,7 +4,15 @@ scoreboard, muggins, results and the computer's entry point. It knows no game's 
 from .computer import computer_move, default_level, levels
 from .events import Event, FrozenEvent, event, freeze_event, thaw_event
 from .options import clean_options, whole_number, yes_no
-from .outcome import RACE, GameResult, Outcome, SideResult, TournamentScoring, places
+from .outcome import (
+    RACE,
+    BadScores,
+    GameResult,
+    Outcome,
+    SideResult,
+    TournamentScoring,
+    places,
+)
 from .scoreboard import SKUNK_NAMES, add_points, match_won, skunk_level, skunk_lines
 from .state import evolve, next_seat, seats_from, with_item
 from .text import gettext_noop
@@ -28,7 +36,8 @@ from .variant import (
 
 __all__ = [
     "RACE", "SKUNK_NAMES", "VARIANTS", "BadOptions", "Event", "FrozenEvent", "GameResult",
-    "IllegalMove", "Move", "Outcome", "SideResult", "TournamentScoring", "UnknownVariant",
+    "BadScores", "IllegalMove", "Move", "Outcome", "SideResult", "TournamentScoring",
+    "UnknownVariant",
     "Variant", "add_points", "candidates", "clean_options", "computer_move", "default_level",
     "describe", "event", "evolve", "fill_names", "freeze_event", "get_variant", "gettext_noop",
     "illegal_answer", "levels",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .text import gettext_noop
 from .variant import BadOptions
 
 _YES = {"true", "yes", "on", "1"}
@@ -23,7 +24,7 @@ def clean_options(
     given = dict(given or {})
     unknown = sorted(set(given) - set(schema))
     if unknown:
-        raise BadOptions(unknown[0], f"{game} has no such option")
+        raise BadOptions(unknown[0], gettext_noop("{game} has no such option"), game=game)
     cleaned: dict[str, Any] = {}
     for name, spec in schema.items():
         value = given.get(name, spec["default"])
@@ -34,7 +35,9 @@ def clean_options(
             number = whole_number(name, value)
             low, high = spec.get("min"), spec.get("max")
             if (low is not None and number < low) or (high is not None and number > high):
-                raise BadOptions(name, f"must be from {low} to {high}")
+                raise BadOptions(
+                    name, gettext_noop("must be from {low} to {high}"), low=low, high=high
+                )
             cleaned[name] = number
         elif kind == "choice":
             cleaned[name] = _choice(name, value, spec["choices"])
@@ -46,12 +49,12 @@ def clean_options(
 def whole_number(option: str, value: Any) -> int:
     """An int from JSON or form text; BadOptions otherwise."""
     if isinstance(value, bool):
-        raise BadOptions(option, "must be a whole number")
+        raise BadOptions(option, gettext_noop("must be a whole number"))
     text = value.strip() if isinstance(value, str) else None
     if text and text.isascii() and text.isdigit():
         return int(text)
     if not isinstance(value, int):
-        raise BadOptions(option, "must be a whole number")
+        raise BadOptions(option, gettext_noop("must be a whole number"))
     return value
 
 
@@ -61,7 +64,7 @@ def yes_no(option: str, value: Any) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in _YES | _NO:
         return value.strip().lower() in _YES
-    raise BadOptions(option, "must be on or off (true or false)")
+    raise BadOptions(option, gettext_noop("must be on or off (true or false)"))
 
 
 def _choice(option: str, value: Any, choices: list[Any]) -> Any:
@@ -71,5 +74,9 @@ def _choice(option: str, value: Any, choices: list[Any]) -> Any:
             return number
     elif isinstance(value, str) and value.strip() in choices:
         return value.strip()
-    listed = ", ".join(str(c) for c in choices[:-1]) + f" or {choices[-1]}"
-    raise BadOptions(option, f"must be {listed}" if len(choices) > 1 else f"must be {choices[0]}")
+    if len(choices) == 1:
+        raise BadOptions(option, gettext_noop("must be {choice}"), choice=choices[0])
+    listed = ", ".join(str(c) for c in choices[:-1])
+    raise BadOptions(
+        option, gettext_noop("must be {choices} or {last}"), choices=listed, last=choices[-1]
+    )

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-SKUNK_NAMES = ("", "skunk", "double skunk")
+from .text import gettext_noop
+
+SKUNK_NAMES = ("", gettext_noop("skunk"), gettext_noop("double skunk"))
 STREET = 30  # holes in a street of the board
 
 

@@ -28,16 +28,29 @@ class IllegalMove(Exception):
 
 
 class BadOptions(ValueError):
-    """Match options that cannot be used; names the option and the reason."""
+    """Match options that cannot be used; names the option and the reason.
 
-    def __init__(self, option: str, reason: str) -> None:
-        super().__init__(f"{option}: {reason}")
+    Like IllegalMove's message, the reason may be a template with named fields, marked with
+    `gettext_noop` (`BadOptions("target", gettext_noop("must be from {low} to {high}"), low=61,
+    high=121)`): `str(error)` and `reason` are English, `template` and `params` let the site
+    say it in the reader's language.
+    """
+
+    def __init__(self, option: str, reason: str, **params: Any) -> None:
+        text = reason.format(**params) if params else reason
+        super().__init__(f"{option}: {text}")
         self.option = option
-        self.reason = reason
+        self.reason = text
+        self.template = reason
+        self.params = params
 
 
 class UnknownVariant(KeyError):
-    """No variant is registered under that key."""
+    """No variant is registered under that key. `template` and `params` give the message for
+    the site's catalogue, as IllegalMove's do."""
+
+    template = gettext_noop("there is no game called {name} (known: {known})")
+    params: dict[str, Any] = {}
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown variant"
@@ -146,7 +159,9 @@ def get_variant(key: str) -> Variant:
     except (KeyError, TypeError):
         known = ", ".join(variant_keys()) or "none"
         shown = repr(key) if len(repr(key)) <= 24 else repr(key)[:21] + "..."
-        raise UnknownVariant(f"there is no game called {shown} (known: {known})") from None
+        error = UnknownVariant(UnknownVariant.template.format(name=shown, known=known))
+        error.params = {"name": shown, "known": known}
+        raise error from None
 
 
 def variant_keys() -> list[str]:
