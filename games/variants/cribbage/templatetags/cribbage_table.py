@@ -28,10 +28,12 @@ raises TemplateSyntaxError.
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import template
+from django.templatetags.static import static
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, pgettext
 
@@ -52,6 +54,10 @@ GAP = 12.0  # between streets; the hole numbers of the street below are written 
 MARGIN = 8.0
 START = 2 * PITCH + GROUP_GAP  # room left of the streets for the start and finish holes
 
+# The static files of the fixed drawing: every target and number of sides the tag draws.
+STATIC_FOLDER = Path(__file__).resolve().parents[4] / "static" / "games" / "cribbage"
+FIXED_SHAPES = [(target, count) for target in (61, 121) for count in range(1, len(PALETTE) + 1)]
+
 
 def _num(value: float) -> int | float:
     return int(value) if float(value).is_integer() else round(value, 2)
@@ -66,15 +72,42 @@ def pegboard(
 ) -> SafeString:
     """A drawn cribbage board with two pegs per side, and the scores in text."""
     board = board_layout(sides, target, names, colors, holes=False)
-    shape = (board["target"], len(board["tracks"]), tuple(t["color"] for t in board["tracks"]))
-    context = {"board": board, "fixed": _fixed_drawing(*shape)}
+    shape = (board["target"], len(board["tracks"]))
+    drawn = tuple(t["color"] for t in board["tracks"])
+    if drawn == PALETTE[: len(drawn)]:  # the static file under the pegs: not sent every move
+        context = {"board": board, "fixed_url": static(fixed_drawing_path(*shape))}
+    else:  # colours of the caller's own: the fixed drawing inline, drawn once per shape
+        context = {"board": board, "fixed": _fixed_drawing(*shape, drawn)}
     return draw("games/cribbage/pegboard.svg.html", context)
+
+
+def fixed_drawing_path(target: int, count: int) -> str:
+    """The static file of the board's fixed drawing, for `count` sides in the palette's colours."""
+    return f"games/cribbage/pegboard-{target}-{count}.svg"
+
+
+def fixed_drawing(target: int, count: int, colors: Sequence[str] = PALETTE) -> str:
+    """The wood, the holes, the routes and the hole numbers of a board, as an SVG document: the
+    same for every board of this target, number of sides and colours."""
+    return str(_fixed_drawing(target, count, tuple(colors))) + "\n"
+
+
+def write_fixed_drawings(folder: Path = STATIC_FOLDER) -> list[Path]:
+    """Write every board's fixed drawing into static/games/cribbage/ (run after changing the
+    board's geometry or pegboard_fixed.svg.html; a test checks the files are up to date):
+    ``PYTHONPATH=. DJANGO_SETTINGS_MODULE=cribsite.test_settings python -c "import django;
+    django.setup(); from games.variants.cribbage.templatetags import cribbage_table as t;
+    t.write_fixed_drawings()"``"""
+    written = []
+    for target, count in FIXED_SHAPES:
+        path = folder / Path(fixed_drawing_path(target, count)).name
+        path.write_text(fixed_drawing(target, count), encoding="utf-8")
+        written.append(path)
+    return written
 
 
 @functools.lru_cache(maxsize=64)
 def _fixed_drawing(target: int, count: int, colors: tuple[str, ...]) -> SafeString:
-    """The wood, the holes, the routes and the hole numbers: the same for every board of this
-    target, number of sides and colours, so drawn once per process and reused every move."""
     board = board_layout([{"score": 0}] * count, target, None, colors)
     return draw("games/cribbage/pegboard_fixed.svg.html", {"board": board})
 
