@@ -18,9 +18,13 @@ It renders a <figure class="pegboard">: an <svg role="img" aria-label="Alice 37,
 to 121"> (width 100%, up to 36rem) and a <figcaption> with each side's colour, name, score and
 last peg ("+6") in text, beside the board when there is room and under it when not. Each track
 snakes through streets of 30 holes (four for 121, two for 61) from two start holes to a finish
-hole. Each peg is a <circle class="pb-peg pb-peg-front|pb-peg-back" data-side="0"
-data-score="37"> on the <circle class="pb-hole" data-hole="37"> of its <g class="pb-track"
-data-side="0">; score 0 is in a start hole (data-hole="0"), the target in the finish hole.
+hole. The parts that never move (wood, streets, routes, holes, hole numbers) are a static file
+per target and number of sides, static/games/cribbage/pegboard-121-3.svg, shown by an <image>
+under the pegs in the same viewBox, so a move sends only the pegs and scores (~0.5 KB a side).
+In it each hole is a <circle class="pb-hole" data-hole="37"> of a <g class="pb-track"
+data-side="0">; score 0 is in a start hole (data-hole="0"), the target in the finish hole. Each
+peg is a <circle class="pb-peg pb-peg-front|pb-peg-back" data-side="0" data-score="37"> on its
+hole's centre. Colours other than the PALETTE's draw the fixed parts inline instead (cached).
 Bad input (a target other than 121 or 61, no sides or too many, a score that is not a number)
 raises TemplateSyntaxError.
 """
@@ -28,8 +32,8 @@ raises TemplateSyntaxError.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from django import template
