@@ -8,6 +8,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.contrib.staticfiles import finders
 from django.template import Context, Template, TemplateSyntaxError
 from django.test import override_settings
 from django.utils import translation
@@ -93,13 +95,23 @@ def side(score: int, back: int, *seats: int) -> dict:
 
 
 def board(sides, target=121, names=None, colors=None) -> str:
-    return render(
+    """The pegboard as a page draws it: the tag's fragment, then the static drawing its <image>
+    shows under the pegs (the holes), read from the file the page would load."""
+    html = render(
         "{% pegboard sides target names colors %}",
         sides=sides,
         target=target,
         names=names or [f"P{i}" for i in range(len(sides))],
         colors=colors,
     )
+    return html + "".join(static_file(e["href"]) for e in parse(html) if e.tag == "image")
+
+
+def static_file(url: str) -> str:
+    assert url.startswith(settings.STATIC_URL) or url.startswith("/" + settings.STATIC_URL), url
+    found = finders.find(url.split(settings.STATIC_URL, 1)[1])
+    assert found, url
+    return Path(found).read_text(encoding="utf-8")
 
 
 def holes_of(elements, track: int) -> dict[int, list[tuple[float, float]]]:
@@ -242,6 +254,33 @@ def test_colours_come_from_the_palette_unless_given():
     assert [pegs(default, "front")[i]["fill"] for i in range(3)] == list(table.PALETTE[:3])
     given = parse(board([side(1, 0), side(2, 0, 1)], colors=["#123456", "orange"]))
     assert [pegs(given, "front")[i]["fill"] for i in range(2)] == ["#123456", "orange"]
+    routes = [e["stroke"] for e in given if "pb-route" in e.classes]
+    assert routes == ["#123456", "orange"]  # drawn inline: the static files have the palette's
+
+
+@pytest.mark.parametrize(("target", "count"), table.FIXED_SHAPES)
+def test_the_static_drawings_are_up_to_date(target, count):
+    path = table.STATIC_FOLDER / Path(table.fixed_drawing_path(target, count)).name
+    assert path.read_text(encoding="utf-8") == table.fixed_drawing(target, count), (
+        "run cribbage_table.write_fixed_drawings() (see its docstring) and commit the files"
+    )
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+@pytest.mark.parametrize("target", [121, 61])
+def test_a_move_sends_the_pegs_and_scores_not_the_holes(count, target):
+    sides = [side(target - 1 - 7 * i, target - 9 - 7 * i, i) for i in range(count)]
+    html = render("{% pegboard sides target %}", sides=sides, target=target)
+    elements = parse(html)
+    assert not [e for e in elements if e.classes & {"pb-hole", "pb-route", "pb-street"}]
+    (image,) = [e for e in elements if e.tag == "image"]
+    assert image["href"].endswith(f"games/cribbage/pegboard-{target}-{count}.svg")
+    svg = next(e for e in elements if e.tag == "svg")
+    assert svg["viewbox"] == f"0 0 {image['width']} {image['height']}"  # the same coordinates
+    drawing = parse(static_file(image["href"]))
+    assert drawing[0]["viewbox"] == svg["viewbox"]
+    assert len(pegs(elements, "front")) == len(pegs(elements, "back")) == count
+    assert len(html.encode()) < 450 + 550 * count  # was ~9 KB a side with the holes
 
 
 def test_the_target_defaults_to_121():

@@ -18,9 +18,13 @@ It renders a <figure class="pegboard">: an <svg role="img" aria-label="Alice 37,
 to 121"> (width 100%, up to 36rem) and a <figcaption> with each side's colour, name, score and
 last peg ("+6") in text, beside the board when there is room and under it when not. Each track
 snakes through streets of 30 holes (four for 121, two for 61) from two start holes to a finish
-hole. Each peg is a <circle class="pb-peg pb-peg-front|pb-peg-back" data-side="0"
-data-score="37"> on the <circle class="pb-hole" data-hole="37"> of its <g class="pb-track"
-data-side="0">; score 0 is in a start hole (data-hole="0"), the target in the finish hole.
+hole. The parts that never move (wood, streets, routes, holes, hole numbers) are a static file
+per target and number of sides, static/games/cribbage/pegboard-121-3.svg, shown by an <image>
+under the pegs in the same viewBox, so a move sends only the pegs and scores (~0.5 KB a side).
+In it each hole is a <circle class="pb-hole" data-hole="37"> of a <g class="pb-track"
+data-side="0">; score 0 is in a start hole (data-hole="0"), the target in the finish hole. Each
+peg is a <circle class="pb-peg pb-peg-front|pb-peg-back" data-side="0" data-score="37"> on its
+hole's centre. Colours other than the PALETTE's draw the fixed parts inline instead (cached).
 Bad input (a target other than 121 or 61, no sides or too many, a score that is not a number)
 raises TemplateSyntaxError.
 """
@@ -29,9 +33,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from django import template
+from django.templatetags.static import static
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, pgettext
 
@@ -52,6 +58,10 @@ GAP = 12.0  # between streets; the hole numbers of the street below are written 
 MARGIN = 8.0
 START = 2 * PITCH + GROUP_GAP  # room left of the streets for the start and finish holes
 
+# The static files of the fixed drawing: every target and number of sides the tag draws.
+STATIC_FOLDER = Path(__file__).resolve().parents[4] / "static" / "games" / "cribbage"
+FIXED_SHAPES = [(target, count) for target in (61, 121) for count in range(1, len(PALETTE) + 1)]
+
 
 def _num(value: float) -> int | float:
     return int(value) if float(value).is_integer() else round(value, 2)
@@ -66,15 +76,42 @@ def pegboard(
 ) -> SafeString:
     """A drawn cribbage board with two pegs per side, and the scores in text."""
     board = board_layout(sides, target, names, colors, holes=False)
-    shape = (board["target"], len(board["tracks"]), tuple(t["color"] for t in board["tracks"]))
-    context = {"board": board, "fixed": _fixed_drawing(*shape)}
+    shape = (board["target"], len(board["tracks"]))
+    drawn = tuple(t["color"] for t in board["tracks"])
+    if drawn == PALETTE[: len(drawn)]:  # the static file under the pegs: not sent every move
+        context = {"board": board, "fixed_url": static(fixed_drawing_path(*shape))}
+    else:  # colours of the caller's own: the fixed drawing inline, drawn once per shape
+        context = {"board": board, "fixed": _fixed_drawing(*shape, drawn)}
     return draw("games/cribbage/pegboard.svg.html", context)
+
+
+def fixed_drawing_path(target: int, count: int) -> str:
+    """The static file of the board's fixed drawing, for `count` sides in the palette's colours."""
+    return f"games/cribbage/pegboard-{target}-{count}.svg"
+
+
+def fixed_drawing(target: int, count: int, colors: Sequence[str] = PALETTE) -> str:
+    """The wood, the holes, the routes and the hole numbers of a board, as an SVG document: the
+    same for every board of this target, number of sides and colours."""
+    return str(_fixed_drawing(target, count, tuple(colors))) + "\n"
+
+
+def write_fixed_drawings(folder: Path = STATIC_FOLDER) -> list[Path]:
+    """Write every board's fixed drawing into static/games/cribbage/ (run after changing the
+    board's geometry or pegboard_fixed.svg.html; a test checks the files are up to date):
+    ``PYTHONPATH=. DJANGO_SETTINGS_MODULE=cribsite.test_settings python -c "import django;
+    django.setup(); from games.variants.cribbage.templatetags import cribbage_table as t;
+    t.write_fixed_drawings()"``"""
+    written = []
+    for target, count in FIXED_SHAPES:
+        path = folder / Path(fixed_drawing_path(target, count)).name
+        path.write_text(fixed_drawing(target, count), encoding="utf-8")
+        written.append(path)
+    return written
 
 
 @functools.lru_cache(maxsize=64)
 def _fixed_drawing(target: int, count: int, colors: tuple[str, ...]) -> SafeString:
-    """The wood, the holes, the routes and the hole numbers: the same for every board of this
-    target, number of sides and colours, so drawn once per process and reused every move."""
     board = board_layout([{"score": 0}] * count, target, None, colors)
     return draw("games/cribbage/pegboard_fixed.svg.html", {"board": board})
 
