@@ -24,7 +24,7 @@ from accounts.models import User
 from games import services
 from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
-from games.texts import engine_text, event_text, join_words, prompt_text
+from games.texts import engine_text, event_text, join_words, outcome_text, prompt_text
 from games.variants import WebGame, web_game, web_games
 
 # Fragments of the match page, each with a stable element id. The common ones are the same for
@@ -109,7 +109,7 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
         "prompt": prompt_text(web, view, names) if view and view.get("prompt") else "",
         "your_turn": bool(view and seat_index is not None and seat_index in view["to_move"]),
         "to_move_names": [names[i] for i in (view or {}).get("to_move", [])],
-        "outcome_text": _outcome_text(match, names, web),
+        "outcome_text": _outcome_text(match, names, web, view),
         "can_resign": seat is not None and match.status == Match.Status.ACTIVE,
         "can_abort": seat is not None
         and match.status == Match.Status.ACTIVE
@@ -291,11 +291,13 @@ ENDING_TEXTS = {
 }
 
 
-def _outcome_text(match: Match, names: list[str], web: WebGame | None = None) -> str:
+def _outcome_text(
+    match: Match, names: list[str], web: WebGame | None = None, view: dict | None = None
+) -> str:
     """Who won and how, in the active language.
 
     In English the engine's own words ("{p0} wins 121 to 87 (skunk)"). In another language the
-    game's `texts.outcome(outcome, names)` when it has one, else words built here from the
+    game's `texts.outcome(outcome, names, view)` when it has one, else words built here from the
     outcome's figures: the winners, the scores, skunks, games won, resignation or a player
     who left.
     """
@@ -308,9 +310,7 @@ def _outcome_text(match: Match, names: list[str], web: WebGame | None = None) ->
     outcome = match.outcome
     if (translation.get_language() or "en").startswith("en"):
         return fill_names(outcome.get("reason", ""), names)
-    module = web.extension("texts") if web is not None else None
-    describer = getattr(module, "outcome", None) if module is not None else None
-    text = describer(outcome, names) if describer is not None else None
+    text = outcome_text(web, outcome, names, view) if web is not None else None
     return text if text is not None else outcome_words(match.ending, outcome, names)
 
 

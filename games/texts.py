@@ -71,13 +71,12 @@ def outcome_text(
     outcome: Mapping[str, Any],
     names: Sequence[str],
     view: Mapping[str, Any] | None = None,
-) -> str:
+) -> str | None:
     """How a finished match ended, in the active language: the game's `texts.outcome(outcome,
-    names, view)` when it has one and it answers, else the engine's English reason."""
+    names, view)`, or None when the game has no such hook or cannot say it."""
     module = web.extension("texts")
     describer = getattr(module, "outcome", None) if module is not None else None
-    text = describer(outcome, names, view) if describer is not None else None
-    return text if text is not None else fill_names(str(outcome.get("reason", "")), names)
+    return describer(outcome, names, view) if describer is not None else None
 
 
 def seat_name(names: Sequence[str], seat: int | None) -> str:
