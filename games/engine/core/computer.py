@@ -10,10 +10,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .text import gettext_noop
 from .variant import Move, Variant, candidates, get_variant
 
-RANDOM = "random"
+RANDOM = gettext_noop("random")
 DEFAULT_LEVEL = "strong"
+# The level names the games use are also what a player reads when choosing an opponent: marked
+# here for the site's catalogue (a game with a level of another name marks it in its own bot).
+LEVEL_NAMES = (RANDOM, gettext_noop("easy"), gettext_noop("strong"))
 
 
 def levels(variant: Variant) -> tuple[str, ...]:
