@@ -26,11 +26,7 @@ class ReadOnlyAdmin:
     def has_add_permission(self, request, obj=None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
+    has_change_permission = has_delete_permission = has_add_permission
 
 
 class SeatInline(ReadOnlyAdmin, admin.TabularInline):
