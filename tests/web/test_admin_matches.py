@@ -1,5 +1,6 @@
-"""Matches in the Django admin: found by member or number, filtered, read-only, and aborted
-through the services (the move log is never edited there).
+"""Staff tools: matches in the Django admin (found by member or number, filtered, read-only,
+aborted through the services; the move log is never edited there), and the API docs served
+from our own static files.
 
 Dana is a superuser; Sam is staff with no permission; Alice and Bob play.
 """
@@ -169,3 +170,13 @@ def test_the_list_takes_a_fixed_number_of_queries(
     client.force_login(dana)
     with django_assert_max_num_queries(12):
         assert client.get(reverse(CHANGELIST)).status_code == 200
+
+
+def test_the_api_docs_load_swagger_from_our_own_static_files(client):
+    html = client.get("/api/v1/docs").content.decode()
+    assert "/static/ninja/swagger-ui-bundle.js" in html and "/static/ninja/swagger-ui.css" in html
+    assert "cdn." not in html and "https://" not in html
+    for path in ("ninja/swagger-ui-bundle.js", "ninja/swagger-ui-init.js", "ninja/swagger-ui.css"):
+        answer = client.get(f"/static/{path}")
+        assert answer.status_code == 200, path
+        answer.close()
