@@ -10,12 +10,13 @@ through `services.match_call_off` like the director's pages.
 from __future__ import annotations
 
 from django.contrib import admin, messages
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import games.tournaments.admin  # noqa: F401  (registers the tournament models)
 from games import services
-from games.engine import get_variant, variant_keys
+from games.engine import UnknownVariant, get_variant, variant_keys
 from games.models import Match, Move, Seat
 from games.texts import engine_text
 
@@ -60,9 +61,9 @@ class GameFilter(admin.SimpleListFilter):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    list_display = ("id", "variant", "status", "ending", "player_names", "rated", "moves_played",
-                    "created_at", "updated_at")  # fmt: skip
-    list_display_links = ("id", "variant")
+    list_display = ("id", "game", "state", "player_names", "moves_played", "created",
+                    "updated")  # fmt: skip
+    list_display_links = ("id", "game")
     list_filter = (GameFilter, "status", "ending", "rated", "created_at", "updated_at")
     search_fields = ("id__exact", "seats__user__username", "seats__user__display_name")
     search_help_text = _("A member's username or display name, or a match number.")
@@ -91,9 +92,34 @@ class MatchAdmin(admin.ModelAdmin):
         would touch its record outside the services)."""
         return obj is None and super().has_change_permission(request)
 
+    @admin.display(description=_("game"), ordering="variant")
+    def game(self, match: Match) -> str:
+        try:
+            return engine_text(get_variant(match.variant).name)
+        except UnknownVariant:  # a game no longer installed
+            return match.variant
+
+    @admin.display(description=_("status"), ordering="status")
+    def state(self, match: Match) -> str:
+        """The status, and how it ended when that says more ("Aborted: cancelled")."""
+        if match.ending and match.ending != Match.Ending.ABORTED:
+            return gettext("%(status)s: %(ending)s") % {
+                "status": match.get_status_display(),
+                "ending": match.get_ending_display().lower(),
+            }
+        return match.get_status_display()
+
     @admin.display(description=_("players"))
     def player_names(self, match: Match) -> str:
         return ", ".join(seat.name for seat in match.seats.all())
+
+    @admin.display(description=_("created"), ordering="created_at")
+    def created(self, match: Match) -> str:
+        return _short(match.created_at)
+
+    @admin.display(description=_("updated"), ordering="updated_at")
+    def updated(self, match: Match) -> str:
+        return _short(match.updated_at)
 
     @admin.action(description=_("Abort the selected matches (they end without a result)"),
                   permissions=["change"])  # fmt: skip
@@ -117,6 +143,10 @@ class MatchAdmin(admin.ModelAdmin):
             else:
                 text = gettext("Match %(pk)s is aborted.") % {"pk": match.pk}
                 self.message_user(request, text, messages.SUCCESS)
+
+
+def _short(moment) -> str:
+    return formats.date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
 
 
 @admin.register(Seat)

@@ -167,6 +167,15 @@ def test_the_admin_lists_matches_and_the_api_docs_load_from_our_static_files(
     expect(page.locator("#result_list tbody tr")).to_have_count(2)
     expect(page.locator("#result_list")).to_contain_text("Alice, Bob")
     keep(page, "staff-admin-matches", screenshot)
+    page.goto(f"/admin/games/match/{match.pk}/change/")
+    expect(page.locator(".inline-group").first).to_contain_text("Alice")
+    assert page.locator("textarea, input[name$='move']").count() == 0  # nothing to edit
+    keep(page, "staff-admin-match", screenshot, full_page=True)
+    page.goto("/admin/games/match/?status__exact=active")
+    page.locator("#result_list tbody input.action-select").first.check()
+    page.locator("select[name=action]").select_option("abort_matches")
+    page.get_by_role("button", name="Go").click()
+    expect(page.locator(".messagelist")).to_contain_text(f"Match {match.pk} is aborted.")
 
     outside: list[str] = []
     page.on("request", lambda r: outside.append(r.url) if "127.0.0.1" not in r.url else None)
