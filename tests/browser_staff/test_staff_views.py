@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -47,7 +48,7 @@ def club_night(make_member, page):
     return off_loop(_club_night, make_member)
 
 
-def _club_night(make_member):
+def _club_night(make_member, names=NAMES):
     from django.contrib.auth.models import Permission
 
     from games.tournaments import services
@@ -59,7 +60,7 @@ def _club_night(make_member):
         director=tess, name="Thursday club night", date=dt.date(2026, 11, 26), seed="fixed",
         rounds=5,
     )  # fmt: skip
-    for name in NAMES:
+    for name in names:
         services.entrant_add(tournament_id=event.pk, by=tess, guest_name=name, checked_in=True)
     scores = [(121, 88), (97, 121), (121, 119), (121, 74), (105, 121), (121, 60), (121, 101)]
     for number in (1, 2):
@@ -112,6 +113,24 @@ def test_the_projector_fills_a_1080p_screen_legibly(page, club_night, screenshot
     assert page.locator("h1").evaluate("e => getComputedStyle(e).color") == "rgb(255, 255, 255)"
 
 
+def test_a_big_field_still_fits_the_projector(page, make_member, screenshot):
+    names = [f"{first} {last}" for first in ("Ann", "Bea", "Cal", "Dee", "Eve", "Fay")
+             for last in ("Whitcombe", "Ortega", "Nakamura", "Fairbanks")]  # fmt: skip
+    event = off_loop(_club_night, make_member, names)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"/tournaments/{event.pk}/screen/")
+    expect(page.locator(".t-pairings tbody tr")).to_have_count(12)
+    keep(page, "staff-projector-24", screenshot)
+    assert px(page, ".t-pairings tbody td") >= 28 and px(page, ".t-name") >= 28
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+    clipped = page.evaluate(
+        "[...document.querySelectorAll('.t-line, .t-pairings tbody tr')].filter(e => "
+        "e.getBoundingClientRect().bottom > innerHeight || e.getBoundingClientRect().right > "
+        "innerWidth).length"
+    )
+    assert clipped == 0
+
+
 def test_the_print_sheet_is_styled_for_a4(page, club_night, screenshot):
     page.set_viewport_size({"width": 794, "height": 1123})
     page.goto(f"/tournaments/{club_night.pk}/print/")
@@ -125,6 +144,9 @@ def test_the_print_sheet_is_styled_for_a4(page, club_night, screenshot):
     cards = page.locator(".score-card")
     assert cards.count() >= 3
     assert px(page, ".score-card td.box", "height") >= 40  # room to write a score
+    pdf = page.pdf(format="A4", print_background=True)
+    pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
+    assert pages == 3, pages  # the sheet alone on page 1, then seven cards on two pages
 
 
 def test_the_new_tournament_form_has_real_checkboxes(page, make_member, screenshot):

@@ -42,7 +42,9 @@ def test_a_big_field_gets_the_long_and_many_layouts(client, make_event, tess):
     event = make_event(GUESTS, rounds=3)
     services.round_generate(tournament_id=event.pk, by=tess)
     html = client.get(reverse("tournament_screen", args=[event.pk])).content.decode()
-    assert '<body class="t-screen t-screen-long t-screen-many">' in html  # 20 players, 10 tables
+    assert (
+        '<body class="t-screen t-screen-long t-screen-many" style="--standing-rows: 10">' in html
+    )  # 20 players: 10 tables, 10 standing rows a column
 
 
 def test_the_print_sheet_is_styled_and_has_a_card_per_table(client, make_event, tess):
