@@ -48,7 +48,8 @@ def club_night(make_member, page):
     return off_loop(_club_night, make_member)
 
 
-def _club_night(make_member, names=NAMES):
+def _event(make_member, names, **settings):
+    """A tournament directed by Tess with `names` entered and checked in."""
     from django.contrib.auth.models import Permission
 
     from games.tournaments import services
@@ -58,10 +59,17 @@ def _club_night(make_member, names=NAMES):
     tess = type(tess).objects.get(pk=tess.pk)
     event = services.tournament_create(
         director=tess, name="Thursday club night", date=dt.date(2026, 11, 26), seed="fixed",
-        rounds=5,
+        **settings,
     )  # fmt: skip
     for name in names:
         services.entrant_add(tournament_id=event.pk, by=tess, guest_name=name, checked_in=True)
+    return event, tess
+
+
+def _club_night(make_member, names=NAMES):
+    from games.tournaments import services
+
+    event, tess = _event(make_member, names, rounds=5)
     scores = [(121, 88), (97, 121), (121, 119), (121, 74), (105, 121), (121, 60), (121, 101)]
     for number in (1, 2):
         services.round_generate(tournament_id=event.pk, by=tess)
@@ -129,6 +137,37 @@ def test_a_big_field_still_fits_the_projector(page, make_member, screenshot):
         "innerWidth).length"
     )
     assert clipped == 0
+
+
+def test_the_playoff_projector_shows_every_pairing_and_the_bracket(page, make_member, screenshot):
+    event = off_loop(_playoff, make_member)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"/tournaments/{event.pk}/screen/")
+    expect(page.locator(".t-pairings tbody tr")).to_have_count(4)
+    expect(page.locator(".t-bracket .t-match")).to_have_count(4)
+    keep(page, "staff-projector-playoff", screenshot)
+    assert px(page, ".t-bracket .t-match span") >= 28
+    rows = page.locator(".t-pairings tbody tr")
+    for i in range(4):
+        box = rows.nth(i).bounding_box()
+        assert box["height"] > 30 and box["y"] + box["height"] <= 1080, (i, box)
+    bracket = page.locator(".t-bracket").bounding_box()
+    for i in range(4):  # every match of the bracket in sight, none cut off
+        box = page.locator(".t-bracket .t-match").nth(i).bounding_box()
+        assert box["y"] + box["height"] <= bracket["y"] + bracket["height"] + 1, (i, box)
+
+
+def _playoff(make_member):
+    """Eight of ten players through one round to quarter-finals played best of three."""
+    from games.tournaments import services
+
+    event, tess = _event(make_member, NAMES[:10], rounds=1, playoff=True, qualifiers=8,
+                         series_length=3)  # fmt: skip
+    services.round_generate(tournament_id=event.pk, by=tess)
+    for game in _open_games(event):
+        services.result_enter(game_id=game.pk, by=tess, score_a=121, score_b=90)
+    services.playoffs_start(tournament_id=event.pk, by=tess)
+    return event
 
 
 def test_the_print_sheet_is_styled_for_a4(page, club_night, screenshot):
