@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "template_partials",
+    "ninja",  # its bundled Swagger UI, served from our static files (the API docs)
     "axes",
     "accounts",
     "games",
