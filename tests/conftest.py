@@ -53,3 +53,13 @@ def charlie(make_member):
 @pytest.fixture
 def dana(make_member):
     return make_member("dana", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture(autouse=True)
+def _site_language_between_tests():
+    """Each test starts in the site's default language: a request in Spanish leaves Spanish
+    active in the thread that served it (here, the test's own thread)."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()

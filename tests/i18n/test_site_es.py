@@ -44,7 +44,7 @@ def game_texts() -> set[str]:
         for spec in variant.options_schema.values():
             texts |= {spec.get("label", ""), spec.get("help", ""), spec.get("summary", "")}
             texts |= {str(choice) for choice in spec.get("choices", [])}
-    return {text for text in texts if text}
+    return {str(text) for text in texts if text}
 
 
 def without_game_texts(html: str) -> str:
