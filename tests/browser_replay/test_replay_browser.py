@@ -115,9 +115,11 @@ def test_replay_and_table_in_light_and_dark(
                 expect(page.locator("#replay-board")).to_be_visible()
                 assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") is dark
                 screenshot(page, f"replay-{scheme}-{size}-{language}")
+                assert _low_contrast(page) == [], _low_contrast(page)
                 page.goto(reverse("match", args=[live.pk]))
                 expect(page.locator("#board")).to_be_visible()
                 screenshot(page, f"replay-table-{scheme}-{size}-{language}")
+                assert _low_contrast(page) == [], _low_contrast(page)
                 assert errors == [], errors
             finally:
                 context.close()
@@ -129,3 +131,45 @@ def _live_match(alice, bob):
     )
     services.match_join(match_id=match.pk, user=bob)
     return match
+
+
+CONTRAST = """() => {
+    const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => [r, g, b].map((v) => {
+        v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const ground = (el) => {
+        for (let e = el; e; e = e.parentElement) {
+            const style = getComputedStyle(e);
+            if (style.backgroundImage !== "none") return null;  // a gradient or a picture
+            const c = rgb(style.backgroundColor);
+            if (c.length === 3 || (c.length === 4 && c[3] === 1)) return c.slice(0, 3);
+        }
+        return [255, 255, 255];
+    };
+    const low = [];
+    document.querySelectorAll("main *").forEach((el) => {
+        const text = Array.from(el.childNodes).filter((n) => n.nodeType === 3)
+            .map((n) => n.textContent.trim()).join("");
+        if (!text || !el.getClientRects().length) return;
+        const style = getComputedStyle(el);
+        if (style.visibility === "hidden" || Number(style.opacity) < 1) return;
+        if (el.closest("[aria-disabled=true], :disabled")) return;  // disabled: exempt
+        const back = ground(el);
+        if (!back) return;
+        const fore = rgb(style.color).slice(0, 3);
+        const [a, b] = [lum(fore), lum(back)].sort((x, y) => y - x);
+        const ratio = (a + 0.05) / (b + 0.05);
+        const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+        const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+        const name = `${el.tagName.toLowerCase()}.${el.className} "${text.slice(0, 30)}"`;
+        if (ratio < need) low.push(`${name} ${ratio.toFixed(2)}`);
+    });
+    return low;
+}"""
+
+
+def _low_contrast(page) -> list[str]:
+    """Texts of the page whose colour is below WCAG AA against the plain colour behind them
+    (texts over a gradient or a picture, and disabled controls, are not looked at)."""
+    return page.evaluate(CONTRAST)
