@@ -137,7 +137,8 @@ def test_the_step_is_said_in_spanish(client, alice, cribbage):
     assert "Jugada 3</strong> de" in html
     assert english_left(html) == [], english_left(html)
     page = client.get(url(cribbage, 0), HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert "la mesa antes de la primera jugada" in page
+    assert "la mesa antes de la primera jugada" in page and "Todo está boca arriba" in page
+    assert english_left(page) == [], english_left(page)
     assert "Las flechas" in page
 
 
