@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -139,12 +140,14 @@ def move(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def replay(request: HttpRequest, match_id: int) -> HttpResponse:
+    """One step of a finished match, every hand face up. The step's links work as plain links;
+    with htmx they fetch only the step (`games/replay.html#step`) and swap it in place."""
     match = presenters.load_match(match_id)
     if match is None:
         raise Http404(_("There is no such match."))
     if match.snapshot is None:
         raise Http404(_("This match never started, so there is nothing to replay."))
-    if not match.is_over:
+    if not match.is_over:  # the seats' hands stay private while the match is on
         return render(
             request,
             "games/replay.html",
@@ -161,7 +164,7 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     names = services.seat_names(match)
     state, events = states[step]
     spectator = engine.view(state, None)
-    moves = list(match.moves.order_by("seq"))
+    move = match.moves.order_by("seq")[step - 1] if step else None
     context = {
         "match": match,
         "web": (web := web_game(match.variant)),
@@ -169,14 +172,18 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
         "last": len(states) - 1,
         "views": [(name, engine.view(state, s)) for s, name in enumerate(names)],
         "spectator": spectator,
-        "move": moves[step - 1] if step else None,
-        "mover": names[moves[step - 1].seat] if step else None,
+        "move": move,
+        "mover": names[move.seat] if move else None,
         "events": [event_text(web, e, names) for e in events],
         "names": names,
         "sides": (sides := presenters.side_labels(spectator, names)),
         "side_names": [side["name"] for side in sides],
     }
-    return render(request, "games/replay.html", context)
+    context["fragment"] = bool(request.htmx) and not request.htmx.history_restore_request
+    template = "games/replay.html#step" if context["fragment"] else "games/replay.html"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 def _seq(value: str) -> int:

@@ -1,0 +1,175 @@
+"""The replay in a real browser: the arrow keys, Home and End step through a finished match in
+place (no page load, the URL follows), keys on the step slider stay the slider's, and the replay
+and a live table are looked at in light and dark, on a phone and a desktop, in both languages."""
+
+from __future__ import annotations
+
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from games import services
+from tests.web.test_replay import finished
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+
+def _session_of(member) -> str:
+    client = Client()
+    client.force_login(member)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+def _signed_in(chromium, live_url, member, *, size="desktop", locale="en-GB", dark=False):
+    context = chromium.new_context(
+        base_url=live_url,
+        viewport=SIZES[size],
+        locale=locale,
+        color_scheme="dark" if dark else "light",
+    )
+    with ThreadPoolExecutor(1) as worker:
+        session = worker.submit(_session_of, member).result()
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_url}])
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda message: refused.append(message.text) if message.type == "error" else None,
+    )
+    return context, page, refused
+
+
+def test_the_keys_step_through_in_place(chromium, live_url, transactional_db, alice, bob):
+    with ThreadPoolExecutor(1) as worker:
+        match = worker.submit(finished, alice, bob, "cribbage", {"target": 61}).result()
+    context, page, errors = _signed_in(chromium, live_url, alice)
+    try:
+        _step_through(page, match)
+    finally:
+        context.close()
+    assert errors == [], errors
+
+
+def _step_through(page, match) -> None:
+    base = reverse("match_replay", args=[match.pk])
+    last = match.moves_played
+    page.goto(f"{base}?step=5")
+    expect(page.locator("#replay-step")).to_contain_text(f"Move 5 of {last}")
+    page.evaluate("window.stillTheSamePage = true")
+
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"step=6$"))
+    expect(page.locator("#replay-step")).to_contain_text(f"Move 6 of {last}")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # dropped if the first is still on its way
+    expect(page.locator("#replay-step")).to_contain_text(re.compile(rf"Move [45] of {last}"))
+    page.keyboard.press("End")
+    expect(page).to_have_url(re.compile(rf"step={last}$"))
+    expect(page.locator("#replay-next")).to_have_attribute("aria-disabled", "true")
+    page.keyboard.press("ArrowRight")  # nowhere further: nothing happens
+    page.keyboard.press("Home")
+    expect(page).to_have_url(re.compile(r"step=0$"))
+    expect(page.locator("#replay-step")).to_contain_text(f"Move 0 of {last}")
+
+    # The slider keeps its own keys: one step per press, and focus stays on it after the swap.
+    page.locator("#replay-slider").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile(r"step=1$"))
+    expect(page.locator("#replay-slider")).to_be_focused()
+    expect(page.locator("#replay-step")).to_contain_text(f"Move 1 of {last}")
+
+    # A link clicked swaps in place too, and the browser's Back goes to the step before.
+    page.locator("#replay-next").click()
+    expect(page).to_have_url(re.compile(r"step=2$"))
+    expect(page.locator("#replay-next")).to_be_focused()
+    assert page.evaluate("window.stillTheSamePage") is True  # never reloaded
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"step=1$"))
+    expect(page.locator("#replay-step")).to_contain_text(f"Move 1 of {last}")
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_replay_and_table_in_light_and_dark(
+    chromium, live_url, transactional_db, alice, bob, screenshot, dark
+):
+    with ThreadPoolExecutor(1) as worker:
+        done = worker.submit(finished, alice, bob, "cribbage", {"target": 61}).result()
+        live = worker.submit(_live_match, alice, bob).result()
+    scheme = "dark" if dark else "light"
+    for size in SIZES:
+        for locale, language in (("en-GB", "en"), ("es-ES", "es")):
+            context, page, errors = _signed_in(
+                chromium, live_url, alice, size=size, locale=locale, dark=dark
+            )
+            try:
+                page.goto(reverse("match_replay", args=[done.pk]) + "?step=9")
+                expect(page.locator("#replay-board")).to_be_visible()
+                assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") is dark
+                screenshot(page, f"replay-{scheme}-{size}-{language}")
+                assert _low_contrast(page) == [], _low_contrast(page)
+                page.goto(reverse("match", args=[live.pk]))
+                expect(page.locator("#board")).to_be_visible()
+                screenshot(page, f"replay-table-{scheme}-{size}-{language}")
+                assert _low_contrast(page) == [], _low_contrast(page)
+                assert errors == [], errors
+            finally:
+                context.close()
+
+
+def _live_match(alice, bob):
+    match = services.match_create(
+        creator=alice, variant="cribbage", players=2, options={"target": 61}
+    )
+    services.match_join(match_id=match.pk, user=bob)
+    return match
+
+
+CONTRAST = """() => {
+    const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => [r, g, b].map((v) => {
+        v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const ground = (el) => {
+        for (let e = el; e; e = e.parentElement) {
+            const style = getComputedStyle(e);
+            if (style.backgroundImage !== "none") return null;  // a gradient or a picture
+            const c = rgb(style.backgroundColor);
+            if (c.length === 3 || (c.length === 4 && c[3] === 1)) return c.slice(0, 3);
+        }
+        return [255, 255, 255];
+    };
+    const low = [];
+    document.querySelectorAll("main *").forEach((el) => {
+        const text = Array.from(el.childNodes).filter((n) => n.nodeType === 3)
+            .map((n) => n.textContent.trim()).join("");
+        if (!text || !el.getClientRects().length) return;
+        const style = getComputedStyle(el);
+        if (style.visibility === "hidden" || Number(style.opacity) < 1) return;
+        if (el.closest("[aria-disabled=true], :disabled")) return;  // disabled: exempt
+        const back = ground(el);
+        if (!back) return;
+        const fore = rgb(style.color).slice(0, 3);
+        const [a, b] = [lum(fore), lum(back)].sort((x, y) => y - x);
+        const ratio = (a + 0.05) / (b + 0.05);
+        const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+        const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+        const name = `${el.tagName.toLowerCase()}.${el.className} "${text.slice(0, 30)}"`;
+        if (ratio < need) low.push(`${name} ${ratio.toFixed(2)}`);
+    });
+    return low;
+}"""
+
+
+def _low_contrast(page) -> list[str]:
+    """Texts of the page whose colour is below WCAG AA against the plain colour behind them
+    (texts over a gradient or a picture, and disabled controls, are not looked at)."""
+    return page.evaluate(CONTRAST)
