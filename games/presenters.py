@@ -156,7 +156,7 @@ def rematch_offer(match: Match, seat: Seat | None) -> dict[str, Any] | None:
         "seated": seated,
         "can_join": not seated
         and rematch.status == Match.Status.WAITING
-        and any(s.is_open for s in rematch.seats.all()),
+        and any(s.is_open and s.index == seat.index for s in rematch.seats.all()),
     }
 
 

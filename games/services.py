@@ -240,15 +240,17 @@ def match_rematch(*, match_id: int, user: User) -> Match:
     """A new match like a finished one: the same game, options and seats (computer seats at
     the same levels), the offering member in their own seat, the other members invited.
 
-    It starts at once when the computer takes every other seat. Offering again returns the same
-    rematch (two clicks make one match). The finished match records the offer and its pages
-    are told, so the other side sees it on its end panel.
+    It starts at once when the computer takes every other seat. The finished match records the
+    offer and its pages are told, so the other side sees it on its end panel. Once offered,
+    the same call accepts it: another member of the finished match takes their own seat (the
+    rematch starts with the last one), and the offering member gets the same rematch back (two
+    clicks make one match). Locks the finished match, then the rematch.
     """
     with transaction.atomic():
         match = _locked(match_id)
         seat = _seat_of(match, user)
         if match.rematch_id is not None:
-            return Match.objects.get(pk=match.rematch_id)
+            return _rematch_accept(match.rematch_id, user, seat.index)
         if match.status != Match.Status.FINISHED:
             raise Conflict(_("a rematch can be offered once the match is finished"))
         engine, options = _checked_game(match.variant, match.players, match.options)
@@ -283,6 +285,27 @@ def match_rematch(*, match_id: int, user: User) -> Match:
         match.save(update_fields=["rematch", "seq", "updated_at"])
         _after_commit(rematch, lobby=True)
         _after_commit(match)
+    return rematch
+
+
+def _rematch_accept(rematch_id: int, user: User, index: int) -> Match:
+    """The member takes their own seat of the rematch (already there: nothing changes); the
+    rematch starts when it was the last open seat."""
+    rematch = _locked(rematch_id)
+    seats = list(rematch.seats.all())
+    if any(s.user_id == user.pk for s in seats) or rematch.status != Match.Status.WAITING:
+        return rematch
+    seat = next((s for s in seats if s.index == index and s.is_open), None)
+    if seat is None:
+        raise Conflict(_("your seat in the rematch is taken"))
+    seat.user = user
+    seat.joined_at = timezone.now()
+    seat.save(update_fields=["user", "joined_at"])
+    if sum(1 for s in seats if s.is_open) == 0:
+        _start(rematch)
+    else:
+        _bump(rematch)
+    _after_commit(rematch, lobby=True)
     return rematch
 
 

@@ -70,18 +70,43 @@ def test_it_makes_one_rematch_however_often_it_is_offered(alice, bob):
     match = finished(alice, bob)
     first = services.match_rematch(match_id=match.pk, user=bob)
     again = services.match_rematch(match_id=match.pk, user=bob)
-    from_alice = services.match_rematch(match_id=match.pk, user=alice)
-    assert first.pk == again.pk == from_alice.pk
+    assert first.pk == again.pk
     assert Match.objects.count() == 2
 
 
-def test_the_invited_member_accepts_by_joining_and_it_starts(alice, bob):
+def test_the_other_member_accepts_with_the_same_call_and_it_starts(alice, bob):
     match = finished(alice, bob)
     rematch = services.match_rematch(match_id=match.pk, user=bob)
-    services.match_join(match_id=rematch.pk, user=alice)
+    accepted = services.match_rematch(match_id=match.pk, user=alice)
+    assert accepted.pk == rematch.pk
     rematch = fresh(rematch)
     assert rematch.status == Match.Status.ACTIVE
     assert [s.user for s in rematch.seats.all()] == [alice, bob]
+    assert services.match_rematch(match_id=match.pk, user=alice).pk == rematch.pk  # again
+
+
+def test_the_rematch_can_also_be_joined_from_the_lobby(alice, bob):
+    match = finished(alice, bob)
+    rematch = services.match_rematch(match_id=match.pk, user=alice)
+    services.match_join(match_id=rematch.pk, user=bob)
+    assert fresh(rematch).status == Match.Status.ACTIVE
+
+
+def test_each_member_takes_their_own_seat_with_partners_kept(alice, bob, charlie, dana):
+    match = services.match_create(creator=alice, variant="cribbage", players=4)
+    for member in (bob, charlie, dana):
+        services.match_join(match_id=match.pk, user=member)
+    services.match_resign(match_id=match.pk, user=alice)
+    rematch = services.match_rematch(match_id=match.pk, user=charlie)
+    services.match_rematch(match_id=match.pk, user=dana)
+    services.match_rematch(match_id=match.pk, user=alice)
+    assert fresh(rematch).status == Match.Status.WAITING
+    services.match_rematch(match_id=match.pk, user=bob)
+    rematch = fresh(rematch)
+    assert rematch.status == Match.Status.ACTIVE
+    assert [(s.user, s.team) for s in rematch.seats.all()] == [
+        (s.user, s.team) for s in fresh(match).seats.all()
+    ]
 
 
 def test_against_the_computer_it_starts_at_once_at_the_same_level(alice, against_the_computer):
@@ -112,16 +137,16 @@ def test_it_offers_shows_and_accepts_on_the_end_panel(client, alice, bob):
     answer = client.post(reverse("match_rematch", args=[match.pk]))
     rematch = fresh(match).rematch
     assert answer.status_code == 302 and answer["Location"] == rematch.get_absolute_url()
-    twice = client.post(reverse("match_rematch", args=[match.pk]))
-    assert twice["Location"] == rematch.get_absolute_url()
+    twice = client.post(reverse("match_rematch", args=[match.pk]), HTTP_HX_REQUEST="true")
+    assert twice["HX-Redirect"] == rematch.get_absolute_url()  # the end panel posts with htmx
     page = client.get(reverse("match", args=[match.pk])).content.decode()
     assert "Go to the rematch" in page
 
     client.force_login(alice)
     page = client.get(reverse("match", args=[match.pk])).content.decode()
     assert "Bob offers a rematch." in page
-    assert reverse("match_join", args=[rematch.pk]) in page
-    answer = client.post(reverse("match_join", args=[rematch.pk]))
+    assert "Accept the rematch" in page
+    answer = client.post(reverse("match_rematch", args=[match.pk]))
     assert answer["Location"] == rematch.get_absolute_url()
     assert fresh(rematch).status == Match.Status.ACTIVE
 
