@@ -110,6 +110,12 @@ def test_the_buttons_and_the_end_panel_on_a_phone(
         screenshot(page, f"oneclick-end-{language}")
         page.locator("#rematch button").click()
         expect(page).to_have_url(re.compile(rf"/matches/(?!{match.pk}/)\d+/$"))
+        page.goto("/")
+        page.locator(".play-now button").first.click()  # Play the computer
+        expect(page.locator("#players")).to_contain_text(
+            "Max (computer, easy)" if language == "en" else "Max (ordenador, fácil)"
+        )
+        screenshot(page, f"oneclick-computer-{language}")
     finally:
         context.close()
 
