@@ -6,12 +6,15 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from accounts.presence import online_count
-from games.variants import web_games
+from games import presenters
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"online": online_count(), "games": web_games()})
+    context = {"online": online_count(), "games": presenters.home_games()}
+    if request.user.is_authenticated:
+        context.update(presenters.play_context(request.user))
+    return render(request, "home.html", context)
 
 
 @require_GET

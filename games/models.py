@@ -65,6 +65,15 @@ class Match(models.Model):
         _("to move"), default=list, blank=True, help_text=_("Seats that may act now.")
     )
     outcome = models.JSONField(_("outcome"), null=True, blank=True)
+    rematch = models.OneToOneField(
+        "self",
+        verbose_name=_("rematch"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch_of",
+        help_text=_("The match a seated member offered after this one ended."),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)

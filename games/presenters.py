@@ -18,10 +18,12 @@ from django.db.models import Prefetch, Q
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.text import get_text_list
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
 from games import services
+from games.engine.core import default_level
 from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
 from games.texts import engine_text, event_text, join_words, outcome_text, prompt_text
@@ -36,6 +38,7 @@ REGIONS = (*COMMON_REGIONS, *VARIANT_REGIONS)
 PRESENCE_REGIONS = ("players", "actions")  # who is at the table, and what may be claimed
 EVENTS_SHOWN = 12
 LOBBY_LIMIT = 50
+QUICK_GAME = "cribbage"  # the game of the one-click buttons, when the site plays it
 
 
 @dataclass
@@ -74,7 +77,7 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
     seats = [
         Seating(
             index=s.index,
-            name=services.seat_label(s),
+            name=services.seat_label(s, variant=match.variant),
             username=s.user.username if s.user_id else None,
             is_computer=s.is_computer,
             took_over=s.took_over,
@@ -126,8 +129,79 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
         "absent": absent,
         "board_template": web.table_template,
         "is_player": seat is not None,
+        "rematch": rematch_offer(match, seat),
         "is_creator": user is not None and match.created_by_id == getattr(user, "pk", None),
         "move_error": None,
+    }
+
+
+def rematch_offer(match: Match, seat: Seat | None) -> dict[str, Any] | None:
+    """What a seated member's end panel says of a rematch: None when there is none to offer;
+    else {"match": the rematch or None (not offered yet), "by": who offered it, "seated": the
+    member has a seat in it, "can_join": the member may take their seat now}."""
+    if seat is None or match.status != Match.Status.FINISHED:
+        return None
+    if match.rematch_id is None:
+        others = [
+            s.user.name for s in match.seats.all() if s.user_id is not None and s.pk != seat.pk
+        ]
+        return {"match": None, "others": join_words(others), "seated": False, "can_join": False}
+    rematch = load_match(match.rematch_id)
+    if rematch is None:
+        return None
+    seated = any(s.user_id == seat.user_id for s in rematch.seats.all())
+    return {
+        "match": rematch,
+        "by": rematch.created_by.name if rematch.created_by_id else "",
+        "seated": seated,
+        "can_join": not seated
+        and rematch.status == Match.Status.WAITING
+        and any(s.is_open and s.index == seat.index for s in rematch.seats.all()),
+    }
+
+
+def play_context(user) -> dict[str, Any]:
+    """The one-click buttons of the home page and the lobby: which game "Play the computer"
+    starts (the member's last game that seats two, else classic Cribbage), at which level."""
+    two_seat = [web.key for web in web_games() if 2 in get_variant(web.key).player_counts]
+    if not two_seat:
+        return {"quick_game": None}
+    standard = QUICK_GAME if QUICK_GAME in two_seat else two_seat[0]
+    last = services.last_variant(user=user, among=two_seat) if user.is_authenticated else None
+    computer_game = get_variant(last or standard)
+    return {
+        "quick_game": {
+            "computer_variant": computer_game.key,
+            "computer_name": engine_text(computer_game.name),
+            "computer_level": engine_text(default_level(computer_game)),
+            "variant": standard,
+            "name": engine_text(get_variant(standard).name),
+        }
+    }
+
+
+def home_games() -> list[dict[str, Any]]:
+    """The games the site plays (the web registry), with their rules and player counts."""
+    games = []
+    for web in web_games():
+        variant = get_variant(web.key)
+        games.append(
+            {
+                "key": web.key,
+                "name": engine_text(variant.name),
+                "description": engine_text(web.description) if web.description else "",
+                "player_counts": variant.player_counts,
+                "players_text": players_text(variant.player_counts),
+            }
+        )
+    return games
+
+
+def players_text(counts: tuple[int, ...]) -> str:
+    """ "2 players", "2, 3 or 4 players" in the active language."""
+    words = get_text_list([str(n) for n in counts], gettext("or"))
+    return ngettext("%(counts)s player", "%(counts)s players", max(counts, default=2)) % {
+        "counts": words
     }
 
 
@@ -160,7 +234,7 @@ def _lobby_row(match: Match, user) -> dict[str, Any]:
         "match": match,
         "variant": engine_text(get_variant(match.variant).name),
         "seats": seats,
-        "seat_names": [services.seat_label(s) for s in seats],
+        "seat_names": [services.seat_label(s, variant=match.variant) for s in seats],
         "open": sum(1 for s in seats if s.is_open),
         "is_mine": match.created_by_id == user.pk,
         "seated": any(s.user_id == user.pk for s in seats),

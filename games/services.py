@@ -22,10 +22,12 @@ from django.db.models import Case, F, Value, When
 from django.db.models.functions import Greatest
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from accounts.models import User
 from games import realtime, signals
 from games.engine import computer_move
+from games.engine.core import default_level as computer_default_level
 from games.engine.core import levels as computer_levels
 from games.engine.core import places, preview
 from games.engine.core.variant import (
@@ -42,6 +44,7 @@ from games.texts import engine_text
 LOBBY_GROUP = "lobby"
 MAX_MOVE_BYTES = 2000
 MAX_INVITED = 10
+QUICK_CANDIDATES = 20  # open matches a quick game looks at before opening its own
 
 
 @dataclass(frozen=True)
@@ -207,6 +210,113 @@ def match_cancel(*, match_id: int, user: User) -> Match:
         _end(match, Match.Ending.CANCELLED, status=Match.Status.ABORTED)
         _after_commit(match, lobby=True)
     return match
+
+
+def match_quick(*, user: User, variant: str, players: int = 2) -> tuple[Match, bool]:
+    """One click to a game with people: join the oldest open match of `variant` for `players`
+    with the game's standard options (not invitation-only, not the member's own), or open a new
+    one like it that anyone may join. Returns the match and whether an existing one was joined.
+    """
+    _engine, standard = _checked_game(variant, players, {})
+    waiting = (
+        Match.objects.filter(
+            status=Match.Status.WAITING, variant=variant, players=players, invite_only=False
+        )
+        .exclude(created_by=user)
+        .exclude(seats__user=user)
+        .order_by("created_at", "pk")
+    )
+    for candidate in waiting[:QUICK_CANDIDATES]:
+        if candidate.options != standard:
+            continue
+        try:
+            return match_join(match_id=candidate.pk, user=user), True
+        except Conflict:
+            continue  # taken meanwhile: try the next one
+    return match_create(creator=user, variant=variant, players=players), False
+
+
+def match_rematch(*, match_id: int, user: User) -> Match:
+    """A new match like a finished one: the same game, options and seats (computer seats at
+    the same levels), the offering member in their own seat, the other members invited.
+
+    It starts at once when the computer takes every other seat. The finished match records the
+    offer and its pages are told, so the other side sees it on its end panel. Once offered,
+    the same call accepts it: another member of the finished match takes their own seat (the
+    rematch starts with the last one), and the offering member gets the same rematch back (two
+    clicks make one match). Locks the finished match, then the rematch.
+    """
+    with transaction.atomic():
+        match = _locked(match_id)
+        seat = _seat_of(match, user)
+        if match.rematch_id is not None:
+            return _rematch_accept(match.rematch_id, user, seat.index)
+        if match.status != Match.Status.FINISHED:
+            raise Conflict(_("a rematch can be offered once the match is finished"))
+        engine, options = _checked_game(match.variant, match.players, match.options)
+        old_seats = list(match.seats.select_related("user"))
+        members = [s.user for s in old_seats if s.user_id is not None and s.index != seat.index]
+        computers = [s for s in old_seats if s.is_computer and s.user_id is None]
+        now = timezone.now()
+        rematch = _new_match(engine, match.players, options, creator=user, invite_only=True)
+        rematch.rated = match.rated
+        rematch.save(update_fields=["rated"])
+        Seat.objects.bulk_create(
+            Seat(
+                match=rematch,
+                index=old.index,
+                team=old.team,
+                is_computer=old in computers,
+                level=old.level if old in computers else "",
+                user=user if old.index == seat.index else None,
+                joined_at=now if old.index == seat.index or old in computers else None,
+            )
+            for old in old_seats
+        )
+        if members:
+            rematch.invited.set(members)
+        if len(computers) == match.players - 1:
+            _start(rematch)
+        else:
+            rematch.seq = 1
+            rematch.save(update_fields=["seq", "updated_at"])
+        match.rematch = rematch
+        match.seq += 1
+        match.save(update_fields=["rematch", "seq", "updated_at"])
+        _after_commit(rematch, lobby=True)
+        _after_commit(match)
+    return rematch
+
+
+def _rematch_accept(rematch_id: int, user: User, index: int) -> Match:
+    """The member takes their own seat of the rematch (already there: nothing changes); the
+    rematch starts when it was the last open seat."""
+    rematch = _locked(rematch_id)
+    seats = list(rematch.seats.all())
+    if any(s.user_id == user.pk for s in seats) or rematch.status != Match.Status.WAITING:
+        return rematch
+    seat = next((s for s in seats if s.index == index and s.is_open), None)
+    if seat is None:
+        raise Conflict(_("your seat in the rematch is taken"))
+    seat.user = user
+    seat.joined_at = timezone.now()
+    seat.save(update_fields=["user", "joined_at"])
+    if sum(1 for s in seats if s.is_open) == 0:
+        _start(rematch)
+    else:
+        _bump(rematch)
+    _after_commit(rematch, lobby=True)
+    return rematch
+
+
+def last_variant(*, user: User, among: Iterable[str]) -> str | None:
+    """The game of the member's latest match among `among` (one small query), or None."""
+    return (
+        Match.objects.filter(seats__user=user, variant__in=list(among))
+        .order_by("-created_at")
+        .values_list("variant", flat=True)
+        .first()
+    )
 
 
 # -- playing ----------------------------------------------------------------------------------
@@ -405,18 +515,33 @@ def variant_of(match_id: int) -> str:
 
 
 def seat_names(match: Match) -> list[str]:
-    """Each seat's name in the active language ("Computer 2" is "Ordenador 2" in Spanish)."""
-    return [seat_label(seat) for seat in match.seats.all()]
+    """Each seat's name in the active language ("Max (computer, strong)" is "Max (ordenador,
+    fuerte)" in Spanish)."""
+    return [seat_label(seat, variant=match.variant) for seat in match.seats.all()]
 
 
-def seat_label(seat: Seat) -> str:
-    """`Seat.name` in the active language: the member's name, the computer, or an open seat."""
+# The computer's names at the table, one per seat, so two computer seats are told apart.
+COMPUTER_NAMES = (
+    pgettext_lazy("a computer player's name", "Rosa"),
+    pgettext_lazy("a computer player's name", "Max"),
+    pgettext_lazy("a computer player's name", "Lola"),
+    pgettext_lazy("a computer player's name", "Hugo"),
+)
+
+
+def seat_label(seat: Seat, *, variant: str | None = None) -> str:
+    """`Seat.name` in the active language: the member's name, the computer (a name of its own
+    and its level: "Max (computer, strong)"), or an open seat."""
     if seat.user_id is not None and not seat.took_over:
         return seat.user.name
     if seat.is_computer:
         if seat.user_id is not None:
             return _("Computer (for %(name)s)") % {"name": seat.user.name}
-        return _("Computer %(number)d") % {"number": seat.index + 1}
+        engine = get_variant(variant or seat.match.variant)
+        return _("%(name)s (computer, %(level)s)") % {
+            "name": COMPUTER_NAMES[seat.index % len(COMPUTER_NAMES)],
+            "level": engine_text(seat.level or computer_default_level(engine)),
+        }
     return _("Open seat")
 
 

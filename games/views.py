@@ -20,7 +20,7 @@ from games import presenters, services
 from games.engine.core.variant import get_variant
 from games.forms import NewMatchForm
 from games.texts import engine_text, event_text
-from games.variants import web_game
+from games.variants import web_game, web_games
 
 
 @login_required
@@ -29,7 +29,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/lobby.html",
-        {**presenters.lobby_context(request.user), "form": NewMatchForm()},
+        {
+            **presenters.lobby_context(request.user),
+            **presenters.play_context(request.user),
+            "form": NewMatchForm(),
+        },
     )
 
 
@@ -65,6 +69,51 @@ def create(request: HttpRequest) -> HttpResponse:
         form.add_error(form_field, message)
         return _lobby_with_errors(request, form)
     return redirect(match)
+
+
+@login_required
+@require_POST
+def play_computer(request: HttpRequest) -> HttpResponse:
+    """One click: a two-seat match against the computer at its default level, starting now."""
+    variant = request.POST.get("variant") or _one_click_game(request)["computer_variant"]
+    if variant not in {web.key for web in web_games()}:
+        messages.error(request, _("Game: there is no such game."))
+        return redirect("lobby")
+    try:
+        match = services.match_create(
+            creator=request.user, variant=variant, players=2, computer_seats=[1]
+        )
+    except services.ServiceError as error:
+        _flash_error(request, error)
+        return redirect("lobby")
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def quick_game(request: HttpRequest) -> HttpResponse:
+    """One click: join the oldest open standard game for two, or open one."""
+    variant = _one_click_game(request)["variant"]
+    match, joined = services.match_quick(user=request.user, variant=variant)
+    if not joined:
+        messages.info(request, _("Your game is open: it starts as soon as another member joins."))
+    return redirect(match)
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Offer a rematch from a finished match's end panel (twice: the same rematch)."""
+    try:
+        new = services.match_rematch(match_id=match_id, user=request.user)
+    except services.NotFound:
+        raise Http404(_("There is no such match.")) from None
+    except services.ServiceError as error:
+        _flash_error(request, error)
+        target = reverse("match", args=[match_id])
+    else:
+        target = new.get_absolute_url()
+    return HttpResponseClientRedirect(target) if request.htmx else redirect(target)
 
 
 @login_required
@@ -186,6 +235,19 @@ def replay(request: HttpRequest, match_id: int) -> HttpResponse:
     return response
 
 
+def _one_click_game(request: HttpRequest) -> dict[str, Any]:
+    """The games of the one-click buttons (presenters.play_context); 404 when none can."""
+    defaults = presenters.play_context(request.user)["quick_game"]
+    if defaults is None:
+        raise Http404(_("There is no such game."))
+    return defaults
+
+
+def _flash_error(request: HttpRequest, error: services.ServiceError) -> None:
+    """A service's refusal as a message on the next page, as a sentence."""
+    messages.error(request, error.message[:1].upper() + error.message[1:] + ".")
+
+
 def _seq(value: str) -> int:
     try:
         return int(value)
@@ -228,5 +290,9 @@ def _regions_response(
 
 
 def _lobby_with_errors(request: HttpRequest, form: NewMatchForm) -> HttpResponse:
-    context = {**presenters.lobby_context(request.user), "form": form}
+    context = {
+        **presenters.lobby_context(request.user),
+        **presenters.play_context(request.user),
+        "form": form,
+    }
     return render(request, "games/lobby.html", context, status=400)
