@@ -316,12 +316,11 @@ def test_coordinates_are_never_localised():
 
 # --- cards ------------------------------------------------------------------------------------
 
-SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 ALL_CARDS = [rank + suit for suit in SUITS for rank in RANKS]
 
 
 @pytest.mark.parametrize("code", ALL_CARDS)
-def test_every_card_draws_its_rank_suit_colour_and_name(code):
+def test_every_card_draws_its_code_and_name(code):
     html = render("{% card code %}", code=code)
     elements = parse(html)
     root = elements[0]
@@ -330,16 +329,7 @@ def test_every_card_draws_its_rank_suit_colour_and_name(code):
     assert root["role"] == "img"
     assert root["aria-label"] == parse_card(code).name
     assert root["data-card"] == code
-    red = code[1] in "DH"
-    assert ("card-red" in root.classes) is red
-    assert ("card-black" in root.classes) is not red
-    rank = {"T": "10"}.get(code[0], code[0])
-    ranks = [e.text for e in elements if "card-rank" in e.classes]
-    assert ranks and set(ranks) == {rank}
-    assert SYMBOLS[code[1]] in next(e for e in elements if "card-pip" in e.classes).text
-    drawn = [e for e in elements if e.classes & {"card-corner", "card-pip"}]
-    assert len(drawn) == 3
-    assert all(e["aria-hidden"] == "true" for e in drawn)  # the name is the label, once
+    assert len(elements) == 1  # one span: table.css draws its corners and pip from data-card
 
 
 def test_a_card_is_only_spans_so_it_fits_in_a_button():

@@ -19,10 +19,12 @@ pytestmark = pytest.mark.django_db
 CRIBBAGE = get_variant("cribbage")
 
 # Byte bounds (sizes, not timings). The pegboard was 19-27 KB with its holes (the region 24-33
-# KB); it is now its pegs and scores, 1.4-2 KB. The rest of the region is mostly the cards on
-# the table, which vary with the deal (3.6-9 KB seen): their markup is the cards' own to shrink.
+# KB); it is now its pegs and scores, 1.4-2 KB. The rest of the region is the felt and the cards
+# on it: a card was ~530 bytes of spans, it is now one span of ~100 (3.3-4.5 KB seen for the region,
+# 3.6-9 KB before). The hand region holds the seat's own cards as buttons or checkboxes.
 PEGBOARD_BYTES = 2200
-BOARD_REGION_BYTES = 10_000
+BOARD_REGION_BYTES = 5_000
+HAND_REGION_BYTES = 2_500
 
 
 def _mid_game(members, target: int, seed: int) -> Match:
@@ -51,7 +53,9 @@ def test_it_sends_a_small_board_with_every_peg_and_score(make_member, players, t
     match = _mid_game(members, target, seed=players * 1000 + target)
     state = CRIBBAGE.load(match.snapshot)
 
-    board = presenters.viewer_regions(match, members[0])["board"]
+    regions = presenters.viewer_regions(match, members[0])
+    board = regions["board"]
+    assert len(regions["hand"].encode()) <= HAND_REGION_BYTES, len(regions["hand"].encode())
 
     figure = re.search(r'<figure class="pegboard".*?</figure>', board, re.S).group(0)
     assert len(figure.encode()) <= PEGBOARD_BYTES, len(figure.encode())
