@@ -292,9 +292,5 @@ class ScoreForm(forms.Form):
         super().__init__(*args, **kwargs)
         name_the_bounds(self)
 
-    def first_error(self) -> str:
-        """The first field's message (it names the field), for pages that show one line."""
-        return next((str(e[0]) for e in self.errors.values() if e), "")
-
     def scores(self) -> dict:
         return {name: self.cleaned_data.get(name) for name in self.fields}
