@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
+
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+
+log = logging.getLogger(__name__)
 
 
 class SignUpForm(UserCreationForm):
@@ -51,13 +58,51 @@ class LogInForm(AuthenticationForm):
 
 
 class MemberPasswordResetForm(PasswordResetForm):
-    """The reset e-mail in the member's saved language, else in the language of the request."""
+    """The reset e-mail in the member's saved language, else in the language of the request.
 
-    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+    After `save`, `mail_failed` says whether a mail could not be sent (Django's own form only
+    logs it). The mail server is reached before any member is looked up, so a server that is
+    down answers alike for every address and tells nobody which addresses belong to members.
+    """
+
+    mail_failed = False
+    connection = None
+
+    def save(self, *args, **kwargs) -> None:
+        self.mail_failed = False
+        self.connection = get_connection()
+        try:
+            self.connection.open()
+        except Exception:
+            log.exception("Password reset: the mail server cannot be reached")
+            self.mail_failed = True
+            return
+        try:
+            super().save(*args, **kwargs)
+        finally:
+            with contextlib.suppress(Exception):
+                self.connection.close()
+
+    def send_mail(
+        self, subject_template_name, email_template_name, context, from_email, to_email,
+        html_email_template_name=None,
+    ) -> None:  # fmt: skip
         user = context.get("user")
         language = getattr(user, "language", "") or translation.get_language()
         with translation.override(language):
-            super().send_mail(subject_template_name, email_template_name, context, *args, **kwargs)
+            subject = "".join(render_to_string(subject_template_name, context).splitlines())
+            body = render_to_string(email_template_name, context)
+            mail = EmailMultiAlternatives(
+                subject, body, from_email, [to_email], connection=self.connection
+            )
+            if html_email_template_name is not None:
+                html = render_to_string(html_email_template_name, context)
+                mail.attach_alternative(html, "text/html")
+        try:
+            mail.send()
+        except Exception:  # SMTP errors are OSErrors; like Django, never let one become a 500
+            log.exception("Password reset: the mail to member %s could not be sent", user.pk)
+            self.mail_failed = True
 
 
 def _unique_email(email: str, *, exclude: User | None) -> str:

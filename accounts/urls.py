@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import rating_views, token_views, views
-from accounts.forms import LogInForm, MemberPasswordResetForm
+from accounts.forms import LogInForm
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -34,7 +34,7 @@ urlpatterns = [
     ),
     path(
         "password-reset/",
-        auth_views.PasswordResetView.as_view(form_class=MemberPasswordResetForm),
+        views.MemberPasswordResetView.as_view(),
         name="password_reset",
     ),
     path(

@@ -6,13 +6,14 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.i18n import set_language as django_set_language
 
-from accounts.forms import ProfileForm, SignUpForm
+from accounts.forms import MemberPasswordResetForm, ProfileForm, SignUpForm
 from accounts.models import User
 from accounts.rating_views import profile_context
 
@@ -82,3 +83,23 @@ def set_language(request: HttpRequest) -> HttpResponse:
         request.user.language = language
         request.user.save(update_fields=["language"])
     return django_set_language(request)
+
+
+class MemberPasswordResetView(PasswordResetView):
+    """Django's reset page, which says so when the mail could not be sent (503, the form kept)
+    instead of claiming it is on its way."""
+
+    form_class = MemberPasswordResetForm
+
+    def form_valid(self, form: MemberPasswordResetForm) -> HttpResponse:
+        response = super().form_valid(form)
+        if not form.mail_failed:
+            return response
+        form.add_error(
+            None,
+            _(
+                "We could not send the mail with your link just now. Try again in a few "
+                "minutes; if it keeps failing, tell the club."
+            ),
+        )
+        return self.render_to_response(self.get_context_data(form=form), status=503)

@@ -29,6 +29,7 @@ from accounts.models import User
 from accounts.tokens import user_for_token
 from games import services
 from games.api_schemas import (
+    MOST_SEQ,
     MatchIn,
     MatchLog,
     MatchPage,
@@ -153,7 +154,11 @@ def list_matches(
 
 
 @api.get("/matches/{int:match_id}", response={200: MatchState, **ERRORS}, tags=["matches"])
-async def get_match(request: HttpRequest, match_id: int, wait_after_seq: int | None = None):
+async def get_match(
+    request: HttpRequest,
+    match_id: int,
+    wait_after_seq: int | None = Query(None, ge=0, le=MOST_SEQ),
+):
     """The match as your seat sees it. With `wait_after_seq=N`, wait (up to 30 s) until the
     match's seq passes N, then answer; on time-out the current state comes back all the same."""
     if wait_after_seq is not None:

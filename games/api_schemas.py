@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from ninja import Field, Schema
 from pydantic import StrictBool, StrictInt, field_validator
@@ -17,6 +17,10 @@ from accounts.models import User
 from games import services
 from games.engine.core.variant import fill_names
 from games.models import Match, Move
+
+# Bounds of the numbers a client sends (each inside its database column).
+MOST_PLAYERS = 8  # above every game's largest table; the game itself says which counts it takes
+MOST_SEQ = 2**31 - 1  # a match's seq is a 32-bit column
 
 
 class Problem(Schema):
@@ -35,9 +39,11 @@ class StaleProblem(Schema):
 
 class MatchIn(Schema):
     variant: str = Field(..., examples=["cribbage"], max_length=40)
-    players: StrictInt = 2
+    players: StrictInt = Field(2, ge=1, le=MOST_PLAYERS)
     options: dict[str, Any] = Field(default_factory=dict, examples=[{"target": 61}])
-    computer_seats: list[StrictInt] = Field(default_factory=list, examples=[[1]])
+    computer_seats: list[Annotated[StrictInt, Field(ge=0, lt=MOST_PLAYERS)]] = Field(
+        default_factory=list, max_length=MOST_PLAYERS, examples=[[1]]
+    )
     invite: list[str] = Field(default_factory=list, description="usernames", examples=[["bob"]])
     invite_only: StrictBool = False
     computer_level: str = Field(
@@ -51,7 +57,9 @@ class PreviewIn(Schema):
 
 
 class MoveIn(Schema):
-    seq: StrictInt = Field(..., description="the seq of the board the move was chosen on")
+    seq: StrictInt = Field(
+        ..., ge=0, le=MOST_SEQ, description="the seq of the board the move was chosen on"
+    )
     move: dict[str, Any] = Field(..., description="one of legal_moves, unchanged")
 
     @field_validator("move")

@@ -6,8 +6,8 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from accounts.models import User
 from games.engine.core import levels
@@ -64,6 +64,7 @@ class NewMatchForm(forms.Form):
             (n, ngettext("%(count)d player", "%(count)d players", n) % {"count": n}) for n in counts
         ]
         most = max(counts, default=2) - 1  # the largest table less the creator's seat
+        self.fields["computer_seats"].max_value = most
         self.fields["computer_seats"].validators.append(MaxValueValidator(most))
         self.fields["computer_seats"].widget.attrs["max"] = most
         names = dict.fromkeys(level for v in games for level in levels(v))
@@ -81,6 +82,7 @@ class NewMatchForm(forms.Form):
                 group.append(field_name)
             self.option_fields.extend(group)
             self.option_groups.append((variant, group))
+        name_the_bounds(self)
 
     def grouped_options(self) -> list[tuple[Any, list[forms.BoundField]]]:
         """Each game with its own option fields, for the lobby's per-game fieldsets."""
@@ -141,3 +143,29 @@ def _option_field(spec: dict[str, Any]) -> forms.Field:
         initial=spec.get("default"),
         required=False,
     )
+
+
+NUMBER_FIELDS = (forms.IntegerField, forms.DecimalField, forms.FloatField)
+
+
+def name_the_bounds(form: forms.BaseForm) -> None:
+    """Give every number field of `form` messages that name the field and the rule it breaks
+    ("Qualifying rounds: at most 40."), in the language of the request being served."""
+    for field in form.fields.values():
+        if not isinstance(field, NUMBER_FIELDS):
+            continue
+        label = str(field.label or "").replace("%", "%%")
+        whole = isinstance(field, forms.IntegerField)
+        messages = {
+            "invalid": gettext("%(field)s: enter a whole number.")
+            if whole
+            else gettext("%(field)s: enter a number."),
+            "required": gettext("%(field)s: enter a number."),
+            "min_value": gettext("%(field)s: at least %(limit_value)s."),
+            "max_value": gettext("%(field)s: at most %(limit_value)s."),
+            "max_digits": gettext("%(field)s: too many digits."),
+            "max_decimal_places": gettext("%(field)s: at most %(max)s decimal places."),
+            "max_whole_digits": gettext("%(field)s: too many digits before the point."),
+        }
+        for code, text in messages.items():
+            field.error_messages[code] = text.replace("%(field)s", label)

@@ -11,11 +11,20 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.engine import get_variant, variant_keys
+from games.forms import name_the_bounds
 from games.texts import engine_text
 from games.tournaments.models import Tournament
 from games.tournaments.pairing import TIEBREAKS
 from games.tournaments.services import MATCH_LENGTH_OPTION
 from games.tournaments.texts import tiebreak_label
+
+# Bounds of the numbers a director types (each well inside its small-integer column).
+MOST_QUALIFIERS = 256  # playoff places
+MOST_GAME_POINTS = 99  # game points for one game (a win, a skunk, a bye)
+MOST_POINTS = 999  # a game's score or a skunk line: above any game's target
+MOST_GAMES = 999  # games carried by a late entrant
+MOST_GAME_POINTS_SO_FAR = 9999  # game points carried by a late entrant
+MOST_SPREAD = 30000  # the spread carried by a late entrant (column: small integer)
 
 PLAYERS = [
     (2, _("2: singles")),
@@ -46,6 +55,7 @@ class TournamentForm(forms.Form):
     playoff = forms.BooleanField(required=False, label=_("Finish with a playoff"))
     qualifiers = forms.IntegerField(
         min_value=2,
+        max_value=MOST_QUALIFIERS,
         required=False,
         label=_("Playoff places"),
         help_text=_("Leave empty for the top quarter of the field, rounded up."),
@@ -54,16 +64,24 @@ class TournamentForm(forms.Form):
         choices=[(1, _("1 game")), (3, _("Best of 3")), (5, _("Best of 5"))], coerce=int,
         initial=3, label=_("Playoff series"),
     )  # fmt: skip
-    points_win = forms.IntegerField(initial=2, label=_("Game points for a win (race games)"))
-    points_skunk = forms.IntegerField(initial=3, label=_("Game points for a skunk"))
-    points_double_skunk = forms.IntegerField(initial=3, label=_("Game points for a double skunk"))
+    points_win = forms.IntegerField(
+        initial=2, min_value=0, max_value=MOST_GAME_POINTS,
+        label=_("Game points for a win (race games)"),
+    )  # fmt: skip
+    points_skunk = forms.IntegerField(
+        initial=3, min_value=0, max_value=MOST_GAME_POINTS, label=_("Game points for a skunk")
+    )
+    points_double_skunk = forms.IntegerField(
+        initial=3, min_value=0, max_value=MOST_GAME_POINTS,
+        label=_("Game points for a double skunk"),
+    )  # fmt: skip
     skunk_line = forms.IntegerField(
-        required=False, min_value=0, label=_("Skunk line"),
+        required=False, min_value=0, max_value=MOST_POINTS, label=_("Skunk line"),
         help_text=_("A loser on this many points or fewer is skunked. Leave empty for the "
         "game's own line for its target (the usual one)."),
     )  # fmt: skip
     double_skunk_line = forms.IntegerField(
-        required=False, min_value=0, label=_("Double skunk line"),
+        required=False, min_value=0, max_value=MOST_POINTS, label=_("Double skunk line"),
         help_text=_("Leave empty for the game's own line for its target."),
     )  # fmt: skip
     places = forms.CharField(
@@ -72,7 +90,8 @@ class TournamentForm(forms.Form):
         "a table of two (a tie: 1 each) and 3,2,1,0 at a table of four; tied places share."),
     )  # fmt: skip
     bye_points = forms.DecimalField(
-        required=False, max_digits=5, decimal_places=2, label=_("Game points for a bye"),
+        required=False, max_digits=5, decimal_places=2, min_value=0,
+        max_value=MOST_GAME_POINTS, label=_("Game points for a bye"),
         help_text=_("Leave empty for 2 in a race game, the places' average in a ranked one."),
     )  # fmt: skip
     tiebreaks = forms.ChoiceField(choices=lambda: tiebreak_choices(), label=_("Ranking order"))
@@ -96,6 +115,7 @@ class TournamentForm(forms.Form):
                 self.fields[name] = option_field(spec)
                 names.append(name)
             self.groups.append((key, engine_text(engine.name), names))
+        name_the_bounds(self)
 
     RACE_FIELDS = ("points_win", "points_skunk", "points_double_skunk", "skunk_line",
                    "double_skunk_line")  # fmt: skip
@@ -236,24 +256,41 @@ class EntrantForm(forms.Form):
     )
     checked_in = forms.BooleanField(required=False, initial=True, label=_("Here now"))
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        name_the_bounds(self)
+
 
 class LateEntryForm(EntrantForm):
     checked_in = None
-    games = forms.IntegerField(initial=0, label=_("Games so far"))
-    wins = forms.IntegerField(initial=0, label=_("Wins so far"))
-    game_points = forms.DecimalField(
-        initial=0, max_digits=7, decimal_places=2, label=_("Game points so far")
+    games = forms.IntegerField(
+        initial=0, min_value=0, max_value=MOST_GAMES, label=_("Games so far")
     )
-    spread = forms.IntegerField(initial=0, label=_("Spread so far"))
+    wins = forms.IntegerField(initial=0, min_value=0, max_value=MOST_GAMES, label=_("Wins so far"))
+    game_points = forms.DecimalField(
+        initial=0, max_digits=7, decimal_places=2, min_value=0,
+        max_value=MOST_GAME_POINTS_SO_FAR, label=_("Game points so far"),
+    )  # fmt: skip
+    spread = forms.IntegerField(
+        initial=0, min_value=-MOST_SPREAD, max_value=MOST_SPREAD, label=_("Spread so far")
+    )
 
 
 class ScoreForm(forms.Form):
     """One score per seat: a and b always, c and d at tables of three or four."""
 
-    score_a = forms.IntegerField(label=_("First named"))
-    score_b = forms.IntegerField(label=_("Second named"))
-    score_c = forms.IntegerField(label=_("Third named"), required=False)
-    score_d = forms.IntegerField(label=_("Fourth named"), required=False)
+    score_a = forms.IntegerField(label=_("First named"), min_value=0, max_value=MOST_POINTS)
+    score_b = forms.IntegerField(label=_("Second named"), min_value=0, max_value=MOST_POINTS)
+    score_c = forms.IntegerField(
+        label=_("Third named"), required=False, min_value=0, max_value=MOST_POINTS
+    )
+    score_d = forms.IntegerField(
+        label=_("Fourth named"), required=False, min_value=0, max_value=MOST_POINTS
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        name_the_bounds(self)
 
     def scores(self) -> dict:
         return {name: self.cleaned_data.get(name) for name in self.fields}
