@@ -275,11 +275,12 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
     ctx = {**context, "oob": oob}
     out = {}
     for region in regions:
-        template = (
-            f"games/match.html#{region}"
-            if region in COMMON_REGIONS
-            else f"{context['board_template']}#{region}"
-        )
+        if region in COMMON_REGIONS:
+            template = f"games/match.html#{region}"
+        elif context.get("view"):
+            template = f"{context['board_template']}#{region}"
+        else:  # a match with no board (waiting, cancelled): the game's regions stay empty
+            template = f"games/match.html#{region}_empty"
         out[region] = render_to_string(template, ctx)
     return out
 
