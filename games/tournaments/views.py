@@ -134,7 +134,7 @@ def game_result(request: HttpRequest, game_id: int) -> HttpResponse:
     event = game.pairing.round.tournament
     try:
         if not form.is_valid():
-            raise services.ServiceError(_("enter every score as a whole number"), field="score")
+            raise _score_error(form)
         services.result_enter(game_id=game.pk, by=request.user, **form.scores())
     except services.ServiceError as error:
         return _detail_with_error(request, event, error)
@@ -307,10 +307,18 @@ def _number(request: HttpRequest, name: str) -> int:
         ) from None
 
 
+def _score_error(form: ScoreForm) -> services.ServiceError:
+    """The score form's first error as it says it ("First named: at most 999."), naming the
+    field; the general rule when the form gives none."""
+    for name, errors in form.errors.items():
+        return services.ServiceError(str(errors[0]), field=name)
+    return services.ServiceError(_("enter every score as a whole number"), field="score")
+
+
 def _scores(request: HttpRequest) -> dict:
     form = ScoreForm(request.POST)
     if not form.is_valid():
-        raise services.ServiceError(_("enter every score as a whole number"), field="score")
+        raise _score_error(form)
     return form.scores()
 
 
