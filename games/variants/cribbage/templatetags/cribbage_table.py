@@ -39,7 +39,7 @@ from typing import Any
 from django import template
 from django.templatetags.static import static
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
 from games.templatetags.cards import draw
 from games.texts import count_text
@@ -293,20 +293,3 @@ def skunk_words(level: Any) -> str:
         return skunk_text(int(level))
     except (TypeError, ValueError):
         return ""
-
-
-MOVE_WORDS = {
-    "discard": lambda: pgettext("a move in the replay", "discard"),
-    "play": lambda: pgettext("a move in the replay", "play"),
-    "go": lambda: pgettext("a move in the replay", "go"),
-    "count": lambda: pgettext("a move in the replay", "count"),
-    "muggins": lambda: pgettext("a move in the replay", "muggins"),
-    "continue": lambda: pgettext("a move in the replay", "continue"),
-}
-
-
-@register.simple_tag
-def move_words(kind: Any) -> str:
-    """A move's type as the replay names it: the type itself in English, its word otherwise."""
-    word = MOVE_WORDS.get(str(kind))
-    return word() if word is not None else str(kind)

@@ -9,7 +9,6 @@ hand split by suit, suit symbols and the kinds of combination a muggins call can
     {{ view.trump|suit_name }}                     hearts (in the reader's language)
     {{ trick.count|count_words }}                  a trick's count said aloud
     {{ item.kind|kind_name }}                      a kind of combination ("fifteen")
-    {{ move|move_words }}                          a move of the log, for the replay
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext
 
 from games.engine.cribist.counting import CLAIM_KINDS
 from games.templatetags.cards import SUIT_SYMBOLS, TEXT_STYLE
@@ -115,21 +113,6 @@ def count_words(calls: Sequence[dict[str, Any]] | None) -> str:
 @register.filter
 def kind_name(kind: str) -> str:
     return texts.kind_name(kind)
-
-
-@register.filter
-def move_words(move: dict[str, Any]) -> str:
-    """A posted move in a few words of the reader's language (the card itself drawn apart)."""
-    kind = move.get("type")
-    if kind == "play":
-        return gettext("plays")
-    if kind == "declare":
-        return gettext("declares %(points)s") % {"points": move.get("points")}
-    if kind == "muggins":
-        return gettext("calls muggins for %(points)s") % {"points": move.get("points")}
-    if kind == "pass":
-        return gettext("lets the count stand")
-    return gettext("ready for the next hand")
 
 
 @register.simple_tag

@@ -7,7 +7,6 @@
 {{ "TD"|tile_rank }} -> "10",  {{ "TD"|suit_word }} -> "dark" (in the reader's language)
 {{ hand|hand_words }}   a hand of a previewed lay: "hand 9-10-J: 6 (fifteens 2, runs 3)"
 {{ bonus|bonus_words }} "+ 10 bonus (first lay)"
-{{ move|move_words }}   a move of the log, for the replay: "lays 9 10 J", "passes"
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 
 from games.variants.kings import texts
 
@@ -82,24 +81,3 @@ def hand_words(hand: dict[str, Any]) -> str:
 @register.filter
 def bonus_words(bonus: dict[str, Any]) -> str:
     return texts.bonus_text(bonus)
-
-
-@register.filter
-def move_words(move: dict[str, Any]) -> str:
-    """A posted move in a few words of the reader's language."""
-    kind = move.get("type")
-    if kind == "lay":
-        tiles = [texts.tile_rank(str(t).split("=")[-1]) for t in move.get("tiles", [])]
-        return gettext("lays %(tiles)s") % {"tiles": " ".join(tiles)}
-    if kind == "exchange":
-        count = len(move.get("tiles", []))
-        return ngettext("exchanges %(count)d tile", "exchanges %(count)d tiles", count) % {
-            "count": count
-        }
-    if kind == "pass":
-        return gettext("passes")
-    if kind == "joker":
-        return gettext("calls Joker")
-    if kind == "accept":
-        return gettext("lets the count stand")
-    return str(kind)
