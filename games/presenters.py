@@ -47,6 +47,7 @@ class Seating:
     name: str
     username: str | None
     is_computer: bool
+    computer_tag: str  # "computer · strong" beside a computer seat's name
     took_over: bool
     team: int
     connected: bool
@@ -80,6 +81,7 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
             name=services.seat_label(s, variant=match.variant),
             username=s.user.username if s.user_id else None,
             is_computer=s.is_computer,
+            computer_tag=services.computer_tag(s, variant=match.variant),
             took_over=s.took_over,
             team=s.team,
             connected=s.is_computer or s.connections > 0,

@@ -515,8 +515,7 @@ def variant_of(match_id: int) -> str:
 
 
 def seat_names(match: Match) -> list[str]:
-    """Each seat's name in the active language ("Max (computer, strong)" is "Max (ordenador,
-    fuerte)" in Spanish)."""
+    """Each seat's name in the active language (a computer seat has a name of its own, "Max")."""
     return [seat_label(seat, variant=match.variant) for seat in match.seats.all()]
 
 
@@ -530,19 +529,24 @@ COMPUTER_NAMES = (
 
 
 def seat_label(seat: Seat, *, variant: str | None = None) -> str:
-    """`Seat.name` in the active language: the member's name, the computer (a name of its own
-    and its level: "Max (computer, strong)"), or an open seat."""
+    """`Seat.name` in the active language: the member's name, the computer's own name ("Max";
+    `computer_tag` says what it is and how strong), or an open seat."""
     if seat.user_id is not None and not seat.took_over:
         return seat.user.name
     if seat.is_computer:
         if seat.user_id is not None:
             return _("Computer (for %(name)s)") % {"name": seat.user.name}
-        engine = get_variant(variant or seat.match.variant)
-        return _("%(name)s (computer, %(level)s)") % {
-            "name": COMPUTER_NAMES[seat.index % len(COMPUTER_NAMES)],
-            "level": engine_text(seat.level or computer_default_level(engine)),
-        }
+        return str(COMPUTER_NAMES[seat.index % len(COMPUTER_NAMES)])
     return _("Open seat")
+
+
+def computer_tag(seat: Seat, *, variant: str | None = None) -> str:
+    """What a computer seat is, beside its name: "computer · strong" (empty for a member)."""
+    if not seat.is_computer:
+        return ""
+    engine = get_variant(variant or seat.match.variant)
+    level = engine_text(seat.level or computer_default_level(engine))
+    return _("computer · %(level)s") % {"level": level}
 
 
 def replay(match: Match) -> list[tuple[Any, list[dict[str, Any]]]]:

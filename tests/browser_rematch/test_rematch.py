@@ -113,7 +113,7 @@ def test_the_buttons_and_the_end_panel_on_a_phone(
         page.goto("/")
         page.locator(".play-now button").first.click()  # Play the computer
         expect(page.locator("#players")).to_contain_text(
-            "Max (computer, easy)" if language == "en" else "Max (ordenador, fácil)"
+            "computer · easy" if language == "en" else "ordenador · fácil"
         )
         screenshot(page, f"oneclick-computer-{language}")
     finally:

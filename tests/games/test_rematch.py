@@ -162,6 +162,9 @@ def test_an_outsider_sees_no_rematch_button(client, alice, bob, charlie):
 
 def test_computer_seats_have_a_name_and_show_their_level(against_the_computer):
     match = against_the_computer
-    assert services.seat_names(fresh(match)) == ["Alice", "Max (computer, easy)"]
+    assert services.seat_names(fresh(match)) == ["Alice", "Max"]
+    computer = fresh(match).seats.get(index=1)
+    assert services.computer_tag(computer) == "computer · easy"
     with override("es"):
-        assert services.seat_names(fresh(match))[1] == "Max (ordenador, fácil)"
+        assert services.seat_names(fresh(match))[1] == "Max"
+        assert services.computer_tag(computer) == "ordenador · fácil"
