@@ -57,7 +57,7 @@ def test_a_member_starts_a_match_against_the_computer(client, alice):
     [
         ({"players": 7}, "Select a valid choice"),
         ({"variant": "chess"}, "Select a valid choice"),
-        ({"cribbage__games": 99}, "less than or equal to 21"),
+        ({"cribbage__games": 99}, "at most 21"),
         ({"opponents": "invite", "invite": "nobody_here"}, "No member is called nobody_here"),
         ({"opponents": "invite"}, "needs someone invited"),
         ({"players": 2, "computer_seats": 2}, "leave at least one seat"),

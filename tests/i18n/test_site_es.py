@@ -214,7 +214,7 @@ def test_it_shows_the_lobby_its_form_and_its_errors_in_spanish(client, alice, bo
         {"variant": "testgame", "players": 2, "opponents": "open", "testgame__cards": "9"},
         **ES,
     )
-    spanish(answer.content.decode(), "Asegúrese de que este valor es menor o igual a 5.")
+    spanish(answer.content.decode(), ": como máximo 5.")  # the field, then the rule
 
 
 def test_it_shows_the_waiting_room_in_spanish(client, alice, bob):
