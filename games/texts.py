@@ -10,7 +10,8 @@ games/engine/core/events.py). Here the site turns them into the reader's languag
   with gettext; a kind it does not list keeps the engine's English text. The same module may
   define `prompt(view, names) -> str | None` for what the table asks of a seat, and
   `outcome(outcome, names, view) -> str | None` for how a finished match ended.
-- `join_words` and the shared cribbage vocabulary that several games use.
+- `join_words`, `card_text` and the names of cards. The count of a hand said aloud
+  ("fifteen 2, a pair is 4") is the cribbage family's, in games/variants/cribbage/texts.py.
 """
 
 from __future__ import annotations
@@ -107,51 +108,6 @@ def card_text(code: Any) -> str:
 def points_text(points: int) -> str:
     """ "1 point", "5 points"."""
     return ngettext("%(count)d point", "%(count)d points", points) % {"count": points}
-
-
-# --- the count of a hand, said aloud (cribbage and the games that score like it) -----------
-
-
-def call_text(call: Mapping[str, Any]) -> str:
-    """One phrase of a count, ending with the running total: "fifteen 2", "a pair is 6",
-    "two runs of 3 is 14", "flush of 4 is 18", "nobs 19". `call` is one item of the engine's
-    `ShowScore.calls()`; a kind this does not know is named as the engine names it."""
-    kind, size, many = call.get("kind"), int(call.get("size", 0)), int(call.get("many", 1))
-    running = int(call.get("running", 0))
-    fields = {"size": size, "many": many, "running": running}
-    if kind == "fifteen":
-        return gettext("fifteen %(running)d") % fields
-    if kind == "nobs":
-        return gettext("nobs %(running)d") % fields
-    if kind == "pair":
-        if many == 1:
-            return gettext("a pair is %(running)d") % fields
-        if many == 3:
-            return gettext("three of a kind is %(running)d") % fields
-        if many == 6:
-            return gettext("four of a kind is %(running)d") % fields
-        if many == 10:
-            return gettext("five of a kind is %(running)d") % fields
-        return gettext("%(many)d pairs is %(running)d") % fields
-    if kind == "run":
-        if many == 1:
-            return gettext("run of %(size)d is %(running)d") % fields
-        return (
-            ngettext(
-                "%(many)d run of %(size)d is %(running)d",
-                "%(many)d runs of %(size)d is %(running)d",
-                many,
-            )
-            % fields
-        )
-    if kind == "flush":
-        return gettext("flush of %(size)d is %(running)d") % fields
-    return f"{kind} {running}"
-
-
-def count_text(calls: Sequence[Mapping[str, Any]]) -> str:
-    """A whole count on one line ("fifteen 2, fifteen 4, a pair is 6"), or "nothing"."""
-    return ", ".join(call_text(call) for call in calls) or gettext("nothing")
 
 
 # --- playing cards in words (the drawn cards' accessible names) ------------------------------

@@ -22,9 +22,9 @@ from games.engine import get_variant
 from games.engine.core import IllegalMove
 from games.engine.cribbage import game as cribbage_game
 from games.engine.cribbage.game import cut_for_deal
-from games.texts import count_text, engine_text, event_text, prompt_text
+from games.texts import engine_text, event_text, prompt_text
 from games.variants import web_game
-from games.variants.cribbage.texts import EVENTS, outcome_reason
+from games.variants.cribbage.texts import EVENTS, count_text, outcome_reason
 from tests.games.helpers import fresh
 from tests.i18n.spanish import english_left
 

@@ -4,8 +4,9 @@
 function `(event, names) -> str`; `prompt(view, names)` says what the table asks of a seat. Both
 are found by games.texts. In English they give the engine's own text unchanged (existing pages
 and tests read it); in another language they build the line from the event's data with gettext.
-`game_result_text` and `outcome_reason` give a game's or a match's result the same way (the
-shared outcome banner may call `outcome_reason`; see the report of issue 15).
+`game_result_text` and `outcome_reason` give a game's or a match's result the same way; the
+site's result banner asks `outcome`. `call_text` and `count_text` say a count aloud ("fifteen 2,
+a pair is 4") for every game of the family that counts like cribbage.
 """
 
 from __future__ import annotations
@@ -17,9 +18,54 @@ from typing import Any
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games.engine.core import fill_names
-from games.texts import card_text, count_text, join_words, seat_name
+from games.texts import card_text, join_words, seat_name
 
 Describer = Callable[[Mapping[str, Any], Sequence[str]], str]
+
+
+# --- the count of a hand, said aloud (cribbage and the games that score like it) -----------
+
+
+def call_text(call: Mapping[str, Any]) -> str:
+    """One phrase of a count, ending with the running total: "fifteen 2", "a pair is 6",
+    "two runs of 3 is 14", "flush of 4 is 18", "nobs 19". `call` is one item of the engine's
+    `ShowScore.calls()`; a kind this does not know is named as the engine names it."""
+    kind, size, many = call.get("kind"), int(call.get("size", 0)), int(call.get("many", 1))
+    running = int(call.get("running", 0))
+    fields = {"size": size, "many": many, "running": running}
+    if kind == "fifteen":
+        return gettext("fifteen %(running)d") % fields
+    if kind == "nobs":
+        return gettext("nobs %(running)d") % fields
+    if kind == "pair":
+        if many == 1:
+            return gettext("a pair is %(running)d") % fields
+        if many == 3:
+            return gettext("three of a kind is %(running)d") % fields
+        if many == 6:
+            return gettext("four of a kind is %(running)d") % fields
+        if many == 10:
+            return gettext("five of a kind is %(running)d") % fields
+        return gettext("%(many)d pairs is %(running)d") % fields
+    if kind == "run":
+        if many == 1:
+            return gettext("run of %(size)d is %(running)d") % fields
+        return (
+            ngettext(
+                "%(many)d run of %(size)d is %(running)d",
+                "%(many)d runs of %(size)d is %(running)d",
+                many,
+            )
+            % fields
+        )
+    if kind == "flush":
+        return gettext("flush of %(size)d is %(running)d") % fields
+    return f"{kind} {running}"
+
+
+def count_text(calls: Sequence[Mapping[str, Any]]) -> str:
+    """A whole count on one line ("fifteen 2, fifteen 4, a pair is 6"), or "nothing"."""
+    return ", ".join(call_text(call) for call in calls) or gettext("nothing")
 
 
 def english_is_active() -> bool:

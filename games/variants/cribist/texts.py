@@ -13,7 +13,8 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from games.engine.scoring.trick import TRUMP_JACK_KIND
-from games.texts import call_text, card_text, join_words, points_text, seat_name
+from games.texts import card_text, join_words, points_text, seat_name
+from games.variants.cribbage.texts import call_text
 
 Names = Sequence[str]
 

@@ -15,7 +15,8 @@ from typing import Any
 from django.utils.translation import gettext, ngettext, pgettext
 
 from games.engine.core import fill_names
-from games.texts import Describer, card_text, count_text, join_words, seat_name
+from games.texts import Describer, card_text, join_words, seat_name
+from games.variants.cribbage.texts import count_text
 
 Event = Mapping[str, Any]
 Names = Sequence[str]

@@ -42,8 +42,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from games.templatetags.cards import draw
-from games.texts import count_text
-from games.variants.cribbage.texts import english_is_active, skunk_text
+from games.variants.cribbage.texts import count_text, english_is_active, skunk_text
 
 register = template.Library()
 
@@ -279,7 +278,7 @@ def legal_cards(legal_moves: list[dict[str, Any]]) -> set[str]:
 @register.simple_tag
 def show_breakdown(shown: Mapping[str, Any]) -> str:
     """A shown hand's count said aloud in the page's language ("quince 2, quince 4, par 6"):
-    the engine's own words in English, else the words of games.texts.count_text."""
+    the engine's own words in English, else the words of texts.count_text."""
     if english_is_active() and shown.get("breakdown"):
         return str(shown["breakdown"])
     calls = shown.get("calls")

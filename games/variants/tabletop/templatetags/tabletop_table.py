@@ -17,7 +17,7 @@ from typing import Any
 from django import template
 from django.utils.translation import gettext
 
-from games.texts import count_text
+from games.variants.cribbage.texts import count_text
 from games.variants.tabletop.texts import line_name, lines_word, square_name
 
 register = template.Library()
