@@ -86,7 +86,12 @@ def _step_through(page, match) -> None:
     expect(page.locator("#replay-slider")).to_be_focused()
     expect(page.locator("#replay-step")).to_contain_text(f"Move 1 of {last}")
 
-    # A link clicked swaps in place too, and the browser's Back goes to the step before.
+    # A link clicked swaps in place too, and the browser's Back goes to the step before. (Wait
+    # for htmx to settle the last swap: a link swapped in a moment ago is not yet htmx's.)
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    )
+    page.wait_for_timeout(100)
     page.locator("#replay-next").click()
     expect(page).to_have_url(re.compile(r"step=2$"))
     expect(page.locator("#replay-next")).to_be_focused()
