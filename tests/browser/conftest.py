@@ -54,22 +54,19 @@ def _launch(sync_playwright):
 
 @pytest.fixture
 def page(chromium, live_url, transactional_db):
+    from tests.browser.table_check import Console
+
     context = chromium.new_context(base_url=live_url, viewport={"width": 1100, "height": 800})
     page = context.new_page()
     page.set_default_timeout(10_000)
-    # The Content-Security-Policy must not block anything the pages need: Chromium reports each
-    # refusal on the console ("Refused to ... because it violates the following Content
-    # Security Policy directive").
-    refused: list[str] = []
-    page.on(
-        "console",
-        lambda message: (
-            refused.append(message.text) if "Content Security Policy" in message.text else None
-        ),
-    )
+    # Nothing may reach the console: no error or warning of a script (htmx's own included), no
+    # uncaught exception, no failed load, no refusal of the Content-Security-Policy ("Refused
+    # to ... because it violates the following Content Security Policy directive"). A form or
+    # a move the site refuses is answered 4xx on purpose: the browser's line for it may pass.
+    console = Console(refusals=True).watch(page)
     yield page
     context.close()
-    assert not refused, f"the Content-Security-Policy blocked: {refused[:3]}"
+    assert not console.lines, f"the console said: {console.lines[:5]}"
 
 
 @pytest.fixture
