@@ -29,16 +29,29 @@
     const found = /id="match-seq" data-seq="(\d+)"/.exec(html || "");
     return found ? parseInt(found[1], 10) : null;
   }
-  document.body.addEventListener("htmx:beforeSwap", (event) => {
-    const seq = seqOf(event.detail.serverResponse);
-    if (seq === null) return;
-    const ok = event.detail.xhr.status < 400;
-    const isMove = (event.detail.requestConfig || {}).verb === "post";
+  function outdated(detail) {
+    const seq = seqOf(detail.serverResponse);
+    if (seq === null) return false;
+    const ok = detail.xhr.status < 400;
+    const isMove = (detail.requestConfig || {}).verb === "post";
     // The answer to a move, for the board the page already shows, adds nothing (the socket was
     // quicker) unless it carries an error; a board fetched to heal a gap always applies.
-    if (seq < currentSeq() || (isMove && ok && seq === currentSeq())) {
-      event.detail.shouldSwap = false;
-    }
+    return seq < currentSeq() || (isMove && ok && seq === currentSeq());
+  }
+  document.body.addEventListener("htmx:beforeSwap", (event) => {
+    if (outdated(event.detail)) event.detail.shouldSwap = false;
+  });
+  // A push often redraws the form that sent a move before the move's answer comes. htmx would
+  // then look for the answer's out-of-band parts (the error line) only inside the detached form
+  // (htmx:oobErrorNoTarget), and its events no longer reach the page: swap them in here.
+  document.body.addEventListener("htmx:beforeRequest", (event) => {
+    const form = event.detail.elt;
+    form.addEventListener("htmx:beforeSwap", (swap) => {
+      if (form.isConnected) return;
+      const wanted = swap.detail.shouldSwap && !outdated(swap.detail);
+      swap.detail.shouldSwap = false;
+      if (wanted) htmx.swap(match, swap.detail.serverResponse, { swapStyle: "none" });
+    }, { once: true });
   });
   match.addEventListener("htmx:wsBeforeMessage", (event) => {
     const seq = seqOf(event.detail.message);
