@@ -98,6 +98,7 @@ def test_the_spanish_table_fits_a_phone_in_the_show(
         match = _play_to(match, [alice, bob], lambda s: s.phase == "counted", 12)
         page.goto(reverse("match", args=[match.pk]))
         expect(page.locator("#move-continue")).to_contain_text("Siguiente mano")
+        page.locator("#hand .shown-head").first.click()  # the count's words open on demand
         expect(page.locator("#hand .breakdown").first).to_be_visible()
         screenshot(page, "cribbage-es-phone-counted")
         assert _overflow(page) == [], _overflow(page)
