@@ -189,7 +189,13 @@
   // ---- the voice of the table ---------------------------------------------------------------
   const heard = new Set();
   function sayOf(el) {
-    if (el.dataset.say) return el.dataset.say;
+    if (el.matches(".callouts")) { // a shown hand: its name, what it makes, its points
+      const shown = el.closest(".shown");
+      const head = shown && shown.querySelector(".shown-head strong");
+      const points = shown && shown.querySelector(".shown-points");
+      const items = Array.from(el.children).map((item) => item.textContent.trim()).join(", ");
+      return `${head ? head.textContent.trim() : ""}: ${items} (${points ? points.textContent : ""})`;
+    }
     const said = el.querySelector(".say");
     return (said || el).textContent.trim();
   }

@@ -46,9 +46,7 @@ from django.utils.translation import gettext
 from games.templatetags.cards import draw
 from games.variants.cribbage.texts import (
     count_text,
-    crib_of,
     english_is_active,
-    hand_of,
     show_callouts,
     skunk_text,
 )
@@ -302,22 +300,14 @@ def show_breakdown(shown: Mapping[str, Any]) -> str:
 
 
 @register.simple_tag
-def show_voice(shown: Mapping[str, Any], view: Mapping[str, Any], names: Sequence[str]) -> dict:
-    """What the table calls out for a counted hand ("fifteen for 2", "a pair for 2"), the
-    sentence said once to a screen reader, and the key that names this show (see
-    static/js/motion.js)."""
-    owner, crib = int(shown.get("owner", 0)), bool(shown.get("crib"))
-    items = show_callouts(shown.get("calls") or [])
-    name = names[owner] if 0 <= owner < len(names) else ""
-    fields = {
-        "whose": crib_of(name) if crib else hand_of(name),
-        "said": ", ".join(items),
-        "points": int(shown.get("points") or 0),
-    }
+def show_voice(shown: Mapping[str, Any], view: Mapping[str, Any]) -> dict:
+    """What the table calls out for a counted hand ("fifteen for 2", "a pair for 2"), and the
+    key that names this show (static/js/motion.js says it once, with the hand's name and
+    points from the page)."""
+    owner, crib = int(shown.get("owner", 0)), int(bool(shown.get("crib")))
     return {
-        "key": f"show-{view.get('game')}-{view.get('hand_number')}-{owner}-{int(crib)}",
-        "items": items,
-        "say": gettext("%(whose)s: %(said)s; %(points)d in all") % fields,
+        "key": f"show-{view.get('game')}-{view.get('hand_number')}-{owner}-{crib}",
+        "items": show_callouts(shown.get("calls") or []),
     }
 
 
