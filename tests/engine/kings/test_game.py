@@ -327,6 +327,50 @@ def test_the_call_closes_with_the_next_move_or_when_all_let_it_go():
     assert KINGS.apply(let_go, 1, {"type": "joker"})[0].scores[1] == 3
 
 
+def closing_game():
+    """Seat 0 holds the last two tiles it needs, the bag is empty: its lay ends the game."""
+    return game_with(EMPTY_BOARD, ["5L TD", "AL AD 2D", "7L 8L"], options=JOKER, bag=0)
+
+
+def test_the_lay_that_empties_a_rack_still_leaves_the_joker_call_open():
+    # 5-T is a fifteen (2) and the first lay's bonus (10): 12, declared as 9
+    state, _ = KINGS.apply(closing_game(), 0, lay("6,6=5L 6,7=TD", points=9))
+    assert state.over is None and state.closing and KINGS.outcome(state) is None
+    assert KINGS.to_move(state) == {1, 2}
+    assert KINGS.legal_moves(state, 0) == []
+    with pytest.raises(IllegalMove, match="a rack is empty"):
+        KINGS.apply(state, 0, {"type": "pass"})
+    view = KINGS.view(state, 0)
+    assert view["closing"] and "Joker call is settled" in view["prompt"]
+    assert computer_move(KINGS, state, 2, "strong") == {"type": "joker"}
+    state, events = KINGS.apply(state, 2, {"type": "joker"})
+    assert [e["kind"] for e in events] == ["joker", "game_over"]
+    # seat 2 takes the 3 missed points, then the racks count against their players
+    assert state.over == "out" and state.scores == (9, 0 - 4, 3 - 15)
+    assert KINGS.to_move(state) == frozenset() and KINGS.outcome(state).winners == (0,)
+
+
+def test_when_everyone_lets_the_last_count_stand_the_game_ends():
+    state, _ = KINGS.apply(closing_game(), 0, lay("6,6=5L 6,7=TD", points=12))
+    state, events = KINGS.apply(state, 1, {"type": "accept"})
+    assert events == [] and state.over is None and KINGS.to_move(state) == {2}
+    state, events = KINGS.apply(state, 2, {"type": "accept"})
+    assert [e["kind"] for e in events] == ["game_over"] and state.over == "out"
+    assert state.scores == (12, -4, -15)
+
+
+def test_a_wrong_last_call_costs_five_and_ends_the_game():
+    state, _ = KINGS.apply(closing_game(), 0, lay("6,6=5L 6,7=TD", points=12))
+    state, _ = KINGS.apply(state, 1, {"type": "joker"})
+    assert state.over == "out" and state.scores == (12, -5 - 4, -15)
+
+
+def test_without_joker_the_lay_that_empties_a_rack_ends_the_game_at_once():
+    plain = game_with(EMPTY_BOARD, ["5L TD", "AL AD 2D", "7L 8L"], bag=0)
+    state, _ = KINGS.apply(plain, 0, lay("6,6=5L 6,7=TD"))
+    assert state.over == "out" and not state.closing
+
+
 def test_the_computer_calls_joker_only_when_points_were_missed():
     short, _ = KINGS.apply(joker_game(), 0, lay("6,6=5L 6,7=TD", points=9))
     full, _ = KINGS.apply(joker_game(), 0, lay("6,6=5L 6,7=TD", points=12))
