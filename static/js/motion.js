@@ -8,7 +8,8 @@
 //   new cards at the end of a [data-pile] (the crib) slide in from the cards that left;
 // - a front peg of the pegboard whose score went up moves along the track, leapfrogging from the
 //   back hole through the holes at the turns (data-via), with the class pb-peg-moving meanwhile;
-// - an .is-last thing that was not the last before (a Kings tile just laid) settles in;
+// - an .is-last thing that was not the last before and holds no card (a Kings tile just
+//   laid) settles in;
 // - [data-voice] callouts not heard before are said: once to screen readers (a polite live
 //   region of their own), and with motion they pop up where they happen and fade; the show's
 //   callouts (.callouts) follow one another;
@@ -29,7 +30,7 @@
   voiceLine.className = "sr-only";
   voiceLine.id = "table-voice";
   voiceLine.setAttribute("aria-live", "polite");
-  document.body.appendChild(voiceLine);
+  match.prepend(voiceLine); // inside the page's main landmark, outside the swapped regions
 
   let pending = null;
   document.body.addEventListener("htmx:oobBeforeSwap", () => {
@@ -171,16 +172,15 @@
     run.oncancel = done;
   }
 
-  // ---- things just laid ---------------------------------------------------------------------
+  // ---- things just laid (a card just played slides instead) ----------------------------------
   function lastKey(el) {
     if (el.dataset.row !== undefined) return `${el.dataset.row},${el.dataset.col}`;
-    const card = el.querySelector("[data-card]");
-    return el.dataset.card || (card && card.dataset.card) || el.textContent;
+    return el.textContent;
   }
 
   function settle(before) {
     match.querySelectorAll("#board .is-last").forEach((el) => {
-      if (before.lasts.has(lastKey(el))) return;
+      if (el.querySelector("[data-card]") || before.lasts.has(lastKey(el))) return;
       el.classList.add("is-arriving");
       el.addEventListener("animationend", () => el.classList.remove("is-arriving"), { once: true });
     });

@@ -109,6 +109,7 @@ def test_the_table_moves_speaks_and_calls_a_member_live(
     expect(sounds).not_to_be_checked()
     expect(page.get_by_label("Table motion")).to_be_checked()
     sounds.check()
+    screenshot(page, "motion-phone-account")
     page.get_by_role("button", name="Save").click()
     expect(page.locator(".messages")).to_contain_text("Your details are saved.")
     ana.refresh_from_db()
@@ -189,6 +190,11 @@ def test_the_table_moves_speaks_and_calls_a_member_live(
         assert seen["pegMoving"] == seen["cardMoving"] == seen["calloutsSaying"] == 0, seen
         expect(page.locator("#hand .callouts").first).to_be_hidden()
         screenshot(page, "motion-phone-reduced")
+        # The member's own off switch (data-motion="off" on <body>) stops motion the same way.
+        page.emulate_media(reduced_motion="no-preference")
+        assert page.evaluate("() => window.clubTable.motionOn()")
+        page.evaluate("() => { document.body.dataset.motion = 'off'; }")
+        assert not page.evaluate("() => window.clubTable.motionOn()")
     finally:
         other.close()
     assert errors == [], errors
