@@ -15,6 +15,7 @@
   // first click or key press: the context is made then, and a sound asked for before is skipped.
   let audio = null;
   function unlock() {
+    if (body.dataset.sounds !== "on") return; // no sound asked for: no audio at all
     if (!audio) {
       const Context = window.AudioContext || window.webkitAudioContext;
       if (!Context) return;
