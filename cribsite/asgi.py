@@ -17,10 +17,16 @@ from cribsite.routing import websocket_urlpatterns  # noqa: E402
 from games import computer, realtime  # noqa: E402
 
 SERVICE_RESTART = 1012  # pages reconnect after this close code
+FLUSH_SECONDS = 0.2  # for the close frames to leave before the server drops its connections
 
 
 class CloseOnShutdown:
-    """When the server stops, close each socket with 1012 so that its page reconnects."""
+    """When the server stops, close each socket with 1012 so that its page reconnects.
+
+    daphne cancels every connection's application when it stops, then drops the connections:
+    the close frame only leaves if the event loop turns once more after it was written (Twisted
+    writes on the loop's next turn), so the cancelled application waits a moment before ending.
+    """
 
     def __init__(self, app) -> None:
         self.app = app
@@ -31,7 +37,28 @@ class CloseOnShutdown:
         except asyncio.CancelledError:
             with contextlib.suppress(Exception):
                 await send({"type": "websocket.close", "code": SERVICE_RESTART})
+                await asyncio.sleep(FLUSH_SECONDS)
             raise
+
+
+def _allow_service_restart_close() -> None:
+    """daphne closes sockets through autobahn's `sendClose`, which lets an application send
+    only 1000 or 3000-4999; 1012 (service restart, registered for servers to send) goes out
+    through autobahn's frame writer instead."""
+    from daphne.ws_protocol import WebSocketProtocol
+
+    close = WebSocketProtocol.serverClose
+
+    def server_close(self, code=None):
+        if code == SERVICE_RESTART:
+            self.sendCloseFrame(code=code, isReply=False)
+        else:
+            close(self, code)
+
+    WebSocketProtocol.serverClose = server_close
+
+
+_allow_service_restart_close()
 
 
 class StartComputer:

@@ -8,6 +8,8 @@ server's loop is known, messages to the channel layer are handed to it and not w
 from __future__ import annotations
 
 import asyncio
+import itertools
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -41,7 +43,14 @@ def run_soon(func: Callable[..., Awaitable[Any]], *args: Any) -> None:
     async_to_sync(func)(*args)
 
 
+_process = secrets.token_hex(4)  # this process, among all that share the channel layer
+_stamps = itertools.count()
+
+
 def group_send(group: str, message: dict[str, Any]) -> None:
+    """Tell a group, stamping the message with an id unique to it (this process's and a count), by
+    which the sockets of one process that hear it share one read of the board."""
     layer = get_channel_layer()
     if layer is not None:
+        message = {**message, "stamp": f"{_process}-{next(_stamps)}"}
         run_soon(layer.group_send, group, message)

@@ -44,6 +44,24 @@ async def test_a_move_draws_each_region_once_per_seat_and_once_for_all_spectator
         await sock.disconnect()
 
 
+@pytest.mark.asyncio
+async def test_the_sockets_of_a_process_share_one_read_of_the_board_per_move(
+    alice, bob, charlie, dana
+):
+    match = await start_two_player(alice, bob)
+    sockets = [(await open_socket(match.pk, user))[0] for user in (alice, bob, charlie, dana)]
+    for sock in sockets:
+        await drain(sock)
+    reads = presenters.board_reads[match.pk]
+    seat = match.to_move[0]
+    await play(match, alice if seat == 0 else bob, seat)
+    pushed = [await drain(sock) for sock in sockets]
+    assert all(f'data-seq="{match.seq + 1}"' in html for html in pushed)
+    assert presenters.board_reads[match.pk] - reads == 1  # four sockets, one read
+    for sock in sockets:
+        await sock.disconnect()
+
+
 def test_a_seat_is_never_handed_another_viewers_render(alice, bob, charlie):
     match = services.match_create(creator=alice, variant="cribbage", players=2)
     services.match_join(match_id=match.pk, user=bob)
