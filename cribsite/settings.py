@@ -119,6 +119,9 @@ else:
 # DB_CONN_MAX_AGE=0 goes back to one connection per request/event.
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", True)
+# Pages are served by a pool of this many threads per process, each keeping its own database
+# connection (cribsite/asgi.py); the sockets share one more thread and connection.
+HTTP_THREADS = env_int("HTTP_THREADS", 8, minimum=1)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # select_for_update is a no-op on SQLite: IMMEDIATE transactions take the write lock at
     # BEGIN, so concurrent writers queue (busy timeout) instead of failing part-way through.
