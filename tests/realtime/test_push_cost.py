@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 
 import pytest
 from django.conf import settings
@@ -207,3 +208,19 @@ async def test_a_quiet_redis_socket_outlives_the_read_timeout():
 
 # The pegboard's fixed drawing is a static file: tests/web/test_drawing.py checks the pegs land
 # in its holes and that the files are up to date.
+
+
+def test_pushed_fragments_carry_no_indentation_but_keep_their_words(alice, bob):
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    match = presenters.load_match(match.pk)
+    context = presenters.match_context(match, alice)
+    for region, html in presenters.render_regions(context).items():
+        assert "\n " not in html and " \n" not in html, region
+        words = re.sub(r"\s+", " ", html)
+        loose = presenters.render_to_string(
+            f"{context['board_template'] if region in ('board', 'hand') else 'games/match.html'}"
+            f"#{region}",
+            {**context, "oob": True},
+        )
+        assert words == re.sub(r"\s+", " ", loose), region  # only white space differs
