@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+logger = logging.getLogger(__name__)
 _server_loop: asyncio.AbstractEventLoop | None = None
 
 
@@ -36,11 +38,17 @@ def run_soon(func: Callable[..., Awaitable[Any]], *args: Any) -> None:
         except RuntimeError:
             current = None
         if current is loop:
-            loop.create_task(func(*args))
+            loop.create_task(func(*args)).add_done_callback(_report_failure)
         else:
-            asyncio.run_coroutine_threadsafe(func(*args), loop)
+            asyncio.run_coroutine_threadsafe(func(*args), loop).add_done_callback(_report_failure)
         return
     async_to_sync(func)(*args)
+
+
+def _report_failure(future) -> None:
+    """Nobody waits for these: a message that could not be sent is logged, not lost unseen."""
+    if not future.cancelled() and future.exception() is not None:
+        logger.error("a channel-layer message was not sent", exc_info=future.exception())
 
 
 _process = secrets.token_hex(4)  # this process, among all that share the channel layer
