@@ -172,6 +172,11 @@ def prompt(view: Mapping[str, Any], names: Names) -> str | None:
         return gettext("The game is over")
     if seat is not None and seat in view.get("to_move", []) and seat != turn:
         return gettext("Call Joker if the last lay was under-counted, or let the count stand")
+    if view.get("closing"):
+        waiting = join_words([seat_name(names, s) for s in view.get("to_move", [])])
+        return gettext(
+            "A rack is empty: the game ends once the Joker call is settled (waiting for %(names)s)"
+        ) % {"names": waiting}
     if seat == turn:
         if view.get("first_lay"):
             if view.get("options", {}).get("centre_start"):
