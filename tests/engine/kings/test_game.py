@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from games.engine import computer_move, get_variant, preview, variant_keys
+from games.engine.core.events import event, freeze_event
 from games.engine.core.state import evolve
 from games.engine.core.variant import BadOptions, IllegalMove
 from games.engine.kings import KINGS
@@ -378,6 +379,33 @@ def test_the_computer_calls_joker_only_when_points_were_missed():
         assert computer_move(KINGS, short, 2, level) == {"type": "joker"}
         assert computer_move(KINGS, full, 2, level) == {"type": "accept"}
         assert computer_move(KINGS, full, 1, level)["type"] != "joker"
+
+
+def test_computers_stop_exchanging_once_nobody_has_laid_for_two_rounds():
+    # an ace fits nowhere beside three kings; the bag has tiles to exchange
+    stuck = game_with(board_with("6,6=KL 6,7=KD 6,8=KL"), ["AL", "AD 2L 2D 3D"], bag=10)
+    assert {m["type"] for m in KINGS.legal_moves(stuck, 0)} == {"exchange", "pass"}
+    for level in ("easy", "strong"):
+        assert computer_move(KINGS, stuck, 0, level)["type"] == "exchange"
+    quiet = [event("exchange", s % 2, "x", 0, count=1) for s in range(3)]
+    three = evolve(stuck, log=tuple(freeze_event(e) for e in quiet))
+    four = evolve(stuck, log=tuple(freeze_event(e) for e in [*quiet, event("pass", 1, "x", 0)]))
+    for level in ("easy", "strong"):
+        assert computer_move(KINGS, three, 0, level)["type"] == "exchange"
+        assert computer_move(KINGS, four, 0, level) == {"type": "pass", "points": 0}
+
+
+def test_a_game_between_computers_that_once_exchanged_for_ever_ends():
+    # seed of the bench game where easy exchanged and strong passed, round after round
+    rng = random.Random(34)
+    levels = {0: "strong", 1: "easy"}
+    state = KINGS.new_state(2, {}, b"strong vs easy 34")
+    for _ in range(400):
+        if KINGS.outcome(state) is not None:
+            break
+        seat = min(KINGS.to_move(state))
+        state, _ = KINGS.apply(state, seat, computer_move(KINGS, state, seat, levels[seat], rng))
+    assert KINGS.outcome(state) is not None
 
 
 # --- preview --------------------------------------------------------------------------------
