@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.generic.websocket import WebsocketConsumer
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -55,34 +55,40 @@ def invitation_context(match: Match) -> dict[str, Any]:
     }
 
 
-class NoticeConsumer(WebsocketConsumer):
-    """A member's page listening for notices; pages only listen."""
+class NoticeConsumer(AsyncWebsocketConsumer):
+    """A member's page listening for notices; pages only listen. Asynchronous like the match
+    socket: a page that hears nothing costs no thread, and a notice hops once to the database
+    thread to be read and drawn."""
 
-    def connect(self) -> None:
+    async def connect(self) -> None:
         self.user = self.scope.get("user")
         if self.user is None or not self.user.is_authenticated:
-            self.close(code=CLOSE_UNAUTHENTICATED)
+            await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.language = scope_language(self.scope)
         self.group = group_name(self.user.pk)
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
 
-    def disconnect(self, code: int) -> None:
+    async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
-            async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
+            await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Pages only listen."""
 
-    def notice_invited(self, event: dict[str, Any]) -> None:
+    async def notice_invited(self, event: dict[str, Any]) -> None:
+        html = await database_sync_to_async(self._invitation)(event.get("match_id"))
+        if html:
+            await self.send(text_data=html)
+
+    def _invitation(self, match_id: Any) -> str:
         match = (
             Match.objects.select_related("created_by")
-            .filter(pk=event.get("match_id"), status=Match.Status.WAITING)
+            .filter(pk=match_id, status=Match.Status.WAITING)
             .first()
         )
         if match is None:  # already started, or cancelled: nothing left to accept
-            return
+            return ""
         with translation.override(self.language):
-            html = render_to_string("accounts/notice.html", invitation_context(match))
-        self.send(text_data=html)
+            return render_to_string("accounts/notice.html", invitation_context(match))
