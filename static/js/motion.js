@@ -57,7 +57,9 @@
       shot.cards.set(el.dataset.card, rects);
     });
     match.querySelectorAll("[data-source]").forEach((el) => {
-      shot.sources[el.dataset.source] = el.getBoundingClientRect();
+      shot.sources[el.dataset.source] = {
+        rect: el.getBoundingClientRect(), cards: el.querySelectorAll(".playing-card").length,
+      };
     });
     match.querySelectorAll(".pb-peg").forEach((el) => {
       shot.pegs[pegKey(el)] = { score: Number(el.dataset.score), x: Number(el.getAttribute("cx")),
@@ -95,17 +97,27 @@
       } else if (!rects) {
         els.forEach((el) => {
           const from = el.closest("[data-from]");
-          const rect = from && before.sources[from.dataset.from];
-          if (rect) slide(el, rect, false);
+          const source = from && before.sources[from.dataset.from];
+          if (source) slide(el, source.rect, false);
         });
       }
     });
-    // New cards of a pile came from the cards that left, when as many left as came (a discard).
+    // New cards of a pile (the crib) came from the cards that left, when as many left as came,
+    // else from the [data-source] (another player's hand) that holds as many fewer.
     match.querySelectorAll("[data-pile]").forEach((pile) => {
       const added = Array.from(pile.querySelectorAll(".playing-card"))
         .slice(before.piles[pile.dataset.pile] || 0);
-      if (added.length !== gone.length) return;
-      added.forEach((card, i) => slide(card, gone[i], true));
+      if (!added.length) return;
+      if (added.length === gone.length) {
+        added.forEach((card, i) => slide(card, gone[i], true));
+        return;
+      }
+      const giver = Object.keys(before.sources).find((key) => {
+        const now = match.querySelector(`[data-source="${key}"]`);
+        const fewer = now && before.sources[key].cards - now.querySelectorAll(".playing-card").length;
+        return fewer === added.length;
+      });
+      if (giver) added.forEach((card) => slide(card, before.sources[giver].rect, false));
     });
   }
 
