@@ -232,6 +232,7 @@
     fresh.forEach((el) => {
       const items = el.matches(".callouts") ? Array.from(el.children) : [el];
       el.classList.add("is-saying");
+      el.setAttribute("aria-hidden", "true"); // drawn for the eyes; the live line says it
       items.forEach((item) => {
         item.style.animationDelay = `${delay}ms`;
         delay += items.length > 1 ? 650 : 900;

@@ -306,7 +306,7 @@ def show_voice(shown: Mapping[str, Any], view: Mapping[str, Any]) -> dict:
     points from the page)."""
     owner, crib = int(shown.get("owner", 0)), int(bool(shown.get("crib")))
     return {
-        "key": f"show-{view.get('game')}-{view.get('hand_number')}-{owner}-{crib}",
+        "key": f"s{view.get('game')}.{view.get('hand_number')}.{owner}.{crib}",
         "items": show_callouts(shown.get("calls") or []),
     }
 
