@@ -38,7 +38,7 @@ bench: $(VENV)/.installed
 	@for f in tests/bench/bench_*.py; do [ "$$f" = tests/bench/bench_load.py ] && continue; \
 		echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
-## bench-load: live matches over HTTP + sockets on a real daphne, before (main) and after
+## bench-load: live matches through real daphne processes (BENCH_ARGS="--profile scale ...")
 bench-load: $(VENV)/.installed
 	$(BIN)/python tests/bench/bench_load.py $(BENCH_ARGS)
 

@@ -7,11 +7,13 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Members")
 
     def ready(self) -> None:
-        """Ratings and statistics listen to the match layer and to tournament results."""
+        """Ratings and statistics listen to the match layer and to tournament results; the
+        live notices (invitations) to the matches that open."""
         from django.db.models.signals import post_save
 
-        from accounts import ratings, stats
+        from accounts import notices, ratings, stats
         from games import signals
 
         signals.match_ended.connect(stats.on_match_ended, dispatch_uid="ratings-and-stats")
+        signals.match_changed.connect(notices.on_match_changed, dispatch_uid="member-notices")
         post_save.connect(ratings.on_game_saved, sender="games.Game", dispatch_uid="table-rating")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from typing import Any, NamedTuple
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
@@ -33,11 +34,25 @@ class SignUpForm(UserCreationForm):
 
 
 class ProfileForm(forms.ModelForm):
+    """A member's details, then their settings at the table (motion and sounds)."""
+
+    SETTINGS = ("motion", "sounds")
+
     email = forms.EmailField(label=_("Email address"), max_length=254)
 
     class Meta:
         model = User
-        fields = ("display_name", "email", "language")
+        fields = ("display_name", "email", "language", "motion", "sounds")
+
+    @property
+    def details(self) -> _Part:
+        """The details, shaped like a form for templates/includes/form.html."""
+        shown = [field for field in self.visible_fields() if field.name not in self.SETTINGS]
+        return _Part(self.non_field_errors(), self.hidden_fields(), shown)
+
+    @property
+    def settings(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.SETTINGS]
 
     def clean_email(self) -> str:
         return _unique_email(self.cleaned_data["email"], exclude=self.instance)
@@ -103,6 +118,14 @@ class MemberPasswordResetForm(PasswordResetForm):
         except Exception:  # SMTP errors are OSErrors; like Django, never let one become a 500
             log.exception("Password reset: the mail to member %s could not be sent", user.pk)
             self.mail_failed = True
+
+
+class _Part(NamedTuple):
+    """Some fields of a form, for a template that draws a whole form."""
+
+    non_field_errors: Any
+    hidden_fields: list[forms.BoundField]
+    visible_fields: list[forms.BoundField]
 
 
 def _unique_email(email: str, *, exclude: User | None) -> str:

@@ -26,6 +26,19 @@ class User(AbstractUser):
         choices=settings.LANGUAGES,
         help_text=_("The language of the site for you, on every device. Blank: your browser's."),
     )
+    motion = models.BooleanField(
+        _("table motion"),
+        default=True,
+        help_text=_(
+            "Cards slide, pegs move and scores pop up at the table. Switched off as well when "
+            "your device asks for reduced motion."
+        ),
+    )
+    sounds = models.BooleanField(
+        _("sounds"),
+        default=False,
+        help_text=_("A short sound when it is your turn and when you are invited to a match."),
+    )
 
     class Meta:
         verbose_name = _("member")

@@ -50,6 +50,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Pages and fragments over 200 bytes go out gzipped to browsers that ask (a match page
+    # about 11 KB -> 3 KB); Django pads each with random bytes against BREACH-style guessing.
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -119,6 +122,9 @@ else:
 # DB_CONN_MAX_AGE=0 goes back to one connection per request/event.
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", True)
+# Pages are served by a pool of this many threads per process, each keeping its own database
+# connection (cribsite/asgi.py); the sockets share one more thread and connection.
+HTTP_THREADS = env_int("HTTP_THREADS", 8, minimum=1)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # select_for_update is a no-op on SQLite: IMMEDIATE transactions take the write lock at
     # BEGIN, so concurrent writers queue (busy timeout) instead of failing part-way through.

@@ -7,7 +7,6 @@ TEST_ENV = {
     "HTTPS": "0",
     "STATIC_MANIFEST": "0",
     "COMPUTER_MODE": "inline",
-    "DB_CONN_MAX_AGE": "0",  # tests flush the database between cases: no connection kept
 }
 for _name, _value in TEST_ENV.items():
     os.environ.setdefault(_name, _value)

@@ -6,12 +6,22 @@ with the seq marker. Group messages carry no cards; each socket renders for its 
 hidden cards never travel to anyone else. A fresh connection gets every fragment, which heals
 a page that missed messages while it was away. Each socket renders in its own reader's language
 (the member's saved one, else the page's: see accounts.middleware.scope_language).
+
+The consumers are asynchronous: waiting on the channel layer and writing to the socket happen on
+the server's event loop, and each event hops once to the database thread (channels'
+`database_sync_to_async`, one thread per process, its connection kept) to read the board and draw
+the fragments. The sockets of one process share that read (`presenters.shared_board`) and the
+drawing (`presenters.viewer_regions`), so a move costs one read and one drawing per kind of viewer.
 """
 
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
-from channels.generic.websocket import WebsocketConsumer
+import time
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
 from django.utils import translation
 
 from accounts.middleware import scope_language
@@ -21,22 +31,55 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
 
 
-class MatchConsumer(WebsocketConsumer):
-    def connect(self) -> None:
+class MatchConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
         self.user = self.scope.get("user")
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.sent: dict[str, str] = {}
+        self.seated = False
         if self.user is None or not self.user.is_authenticated:
-            self.close(code=CLOSE_UNAUTHENTICATED)
+            await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.language = scope_language(self.scope)
-        match = presenters.load_match(self.match_id)
+        match = await database_sync_to_async(presenters.load_match)(self.match_id)
         if match is None:
-            self.close(code=CLOSE_NOT_FOUND)
+            await self.close(code=CLOSE_NOT_FOUND)
             return
         self.group = match.group_name
-        async_to_sync(self.channel_layer.group_add)(self.group, self.channel_name)
-        self.accept()
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        text = await database_sync_to_async(self._arrive)(match)
+        if text:
+            await self.send(text_data=text)
+
+    async def disconnect(self, code: int) -> None:
+        if not hasattr(self, "group"):
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.seated:
+            await database_sync_to_async(services.seat_disconnected)(
+                match_id=self.match_id, user=self.user
+            )
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Pages only listen; moves go through HTTP so that they are checked in one place."""
+
+    async def match_changed(self, event: dict) -> None:
+        await self._push(event, presenters.REGIONS)
+
+    async def presence_changed(self, event: dict) -> None:
+        await self._push(event, presenters.PRESENCE_REGIONS)  # only who is here, what to claim
+
+    async def _push(self, event: dict, regions: tuple[str, ...]) -> None:
+        heard = time.monotonic()
+        text = await database_sync_to_async(self._changes)(event.get("stamp"), heard, regions)
+        if text:
+            await self.send(text_data=text)
+
+    # -- in the database thread ------------------------------------------------------------
+
+    def _arrive(self, match) -> str:
+        """Count the member in, and draw the whole table (less what the page already shows)."""
         self.seated = services.seat_for(match, self.user) is not None
         if self.seated:
             services.seat_connected(match_id=self.match_id, user=self.user)
@@ -45,39 +88,22 @@ class MatchConsumer(WebsocketConsumer):
             # sending them again, so a half-made choice on the page is not wiped out.
             with translation.override(self.language):
                 self.sent = dict(presenters.viewer_regions(match, self.user))
-        self.push(match)
+        return self._diff(match, presenters.REGIONS)
 
-    def disconnect(self, code: int) -> None:
-        if not hasattr(self, "group"):
-            return
-        async_to_sync(self.channel_layer.group_discard)(self.group, self.channel_name)
-        if self.seated:
-            services.seat_disconnected(match_id=self.match_id, user=self.user)
+    def _changes(self, stamp: str | None, heard: float, regions: tuple[str, ...]) -> str:
+        match = presenters.shared_board(self.match_id, stamp=stamp, heard=heard)
+        return self._diff(match, regions) if match is not None else ""
 
-    def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Pages only listen; moves go through HTTP so that they are checked in one place."""
-
-    def match_changed(self, event: dict) -> None:
-        self.push()
-
-    def presence_changed(self, event: dict) -> None:
-        self.push(regions=presenters.PRESENCE_REGIONS)  # only who is here, and what to claim
-
-    def push(self, match=None, regions=presenters.REGIONS) -> None:
-        match = match or presenters.load_match(self.match_id)
-        if match is None:
-            return
+    def _diff(self, match, regions: tuple[str, ...]) -> str:
         with translation.override(self.language):
             rendered = presenters.viewer_regions(match, self.user, regions)
         changed = [html for region, html in rendered.items() if self.sent.get(region) != html]
         self.sent.update(rendered)
-        self.send(text_data="".join(changed) + presenters.seq_marker(match))
+        return "".join(changed) + presenters.seq_marker(match)
 
 
 def _page_seq(scope) -> int | None:
     """The seq of the board the page was rendered from (?seq=N on the socket's address)."""
-    from urllib.parse import parse_qs
-
     values = parse_qs(scope.get("query_string", b"").decode()).get("seq", [])
     try:
         return int(values[0]) if values else None
@@ -85,27 +111,25 @@ def _page_seq(scope) -> int | None:
         return None
 
 
-class LobbyConsumer(WebsocketConsumer):
+class LobbyConsumer(AsyncWebsocketConsumer):
     """The lobby's lists of open matches and the member's own, re-rendered when they change."""
 
-    def connect(self) -> None:
+    async def connect(self) -> None:
         self.user = self.scope.get("user")
         if self.user is None or not self.user.is_authenticated:
-            self.close(code=CLOSE_UNAUTHENTICATED)
+            await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.language = scope_language(self.scope)
-        async_to_sync(self.channel_layer.group_add)(services.LOBBY_GROUP, self.channel_name)
-        self.accept()
+        await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
+        await self.accept()
 
-    def disconnect(self, code: int) -> None:
-        async_to_sync(self.channel_layer.group_discard)(services.LOBBY_GROUP, self.channel_name)
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
 
-    def lobby_changed(self, event: dict) -> None:
-        from django.template.loader import render_to_string
+    async def lobby_changed(self, event: dict) -> None:
+        await self.send(text_data=await database_sync_to_async(self._lists)())
 
-        from games.presenters import lobby_context
-
+    def _lists(self) -> str:
         with translation.override(self.language):
-            context = {**lobby_context(self.user), "oob": True}
-            html = render_to_string("games/lobby.html#lists", context)
-        self.send(text_data=html)
+            context = {**presenters.lobby_context(self.user), "oob": True}
+            return render_to_string("games/lobby.html#lists", context)

@@ -7,6 +7,7 @@ see is put into the context: the engine's view for that seat is the only source 
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections import Counter, OrderedDict
@@ -66,6 +67,40 @@ def load_match(match_id: int) -> Match | None:
         .prefetch_related(seats)
         .first()
     )
+
+
+# The board last read for each match by this process's sockets. When a group message reaches
+# several sockets of one process, the first reads the match and the others take that read: it
+# was made for the same message (its stamp, see games/realtime.py), or began after this socket
+# heard its own message, so it shows everything that message announced (messages are sent
+# after the commit).
+BOARD_CACHE_SIZE = 4096
+_boards: OrderedDict[int, tuple[str | None, float, Match]] = OrderedDict()
+_boards_lock = threading.Lock()
+board_reads: Counter[int] = Counter()  # match -> reads made by shared_board, for tests
+
+
+def shared_board(match_id: int, *, stamp: str | None, heard: float) -> Match | None:
+    """The match for a socket that heard the group message `stamp` at `heard`
+    (time.monotonic()): a read shared by the sockets of this process, or a fresh one."""
+    with _boards_lock:
+        found = _boards.get(match_id)
+    if found is not None:
+        found_stamp, began, match = found
+        if (stamp is not None and found_stamp == stamp) or began >= heard:
+            return match
+    began = time.monotonic()
+    match = load_match(match_id)
+    board_reads[match_id] += 1
+    with _boards_lock:
+        if match is None:
+            _boards.pop(match_id, None)
+            return None
+        _boards[match_id] = (stamp, began, match)
+        _boards.move_to_end(match_id)
+        while len(_boards) > BOARD_CACHE_SIZE:
+            _boards.popitem(last=False)
+    return match
 
 
 def match_context(match: Match, user: User | None) -> dict[str, Any]:
@@ -283,8 +318,20 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
             template = f"{context['board_template']}#{region}"
         else:  # a match with no board (waiting, cancelled): the game's regions stay empty
             template = f"games/match.html#{region}_empty"
-        out[region] = render_to_string(template, ctx)
+        out[region] = _tight(render_to_string(template, ctx))
     return out
+
+
+_INDENT = re.compile(r"\s*\n\s*")
+
+
+def _tight(html: str) -> str:
+    """A fragment without its templates' indentation: each run of white space that holds a line
+    break becomes one line break, which HTML renders alike (about 15% fewer bytes a push). Left
+    whole where white space is kept as written."""
+    if "<pre" in html or "<textarea" in html:
+        return html
+    return _INDENT.sub("\n", html)
 
 
 # Rendered regions shared by every socket of this process: one render per move for each kind of

@@ -8,12 +8,16 @@ server's loop is known, messages to the channel layer are handed to it and not w
 from __future__ import annotations
 
 import asyncio
+import itertools
+import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+logger = logging.getLogger(__name__)
 _server_loop: asyncio.AbstractEventLoop | None = None
 
 
@@ -34,14 +38,27 @@ def run_soon(func: Callable[..., Awaitable[Any]], *args: Any) -> None:
         except RuntimeError:
             current = None
         if current is loop:
-            loop.create_task(func(*args))
+            loop.create_task(func(*args)).add_done_callback(_report_failure)
         else:
-            asyncio.run_coroutine_threadsafe(func(*args), loop)
+            asyncio.run_coroutine_threadsafe(func(*args), loop).add_done_callback(_report_failure)
         return
     async_to_sync(func)(*args)
 
 
+def _report_failure(future) -> None:
+    """Nobody waits for these: a message that could not be sent is logged, not lost unseen."""
+    if not future.cancelled() and future.exception() is not None:
+        logger.error("a channel-layer message was not sent", exc_info=future.exception())
+
+
+_process = secrets.token_hex(4)  # this process, among all that share the channel layer
+_stamps = itertools.count()
+
+
 def group_send(group: str, message: dict[str, Any]) -> None:
+    """Tell a group, stamping the message with an id unique to it (this process's and a count), by
+    which the sockets of one process that hear it share one read of the board."""
     layer = get_channel_layer()
     if layer is not None:
+        message = {**message, "stamp": f"{_process}-{next(_stamps)}"}
         run_soon(layer.group_send, group, message)

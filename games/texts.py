@@ -10,12 +10,17 @@ games/engine/core/events.py). Here the site turns them into the reader's languag
   with gettext; a kind it does not list keeps the engine's English text. The same module may
   define `prompt(view, names) -> str | None` for what the table asks of a seat, and
   `outcome(outcome, names, view) -> str | None` for how a finished match ended.
+- `callouts(web, view, names)`: the points the latest move made, for the table to call out
+  ("Ana: fifteen for 2"): from the game's `texts.callout(event, names) -> str | None` for each
+  scoring event, over the events since the last one whose kind is in `texts.MOVES`.
 - `join_words`, `card_text` and the names of cards. The count of a hand said aloud
   ("fifteen 2, a pair is 4") is the cribbage family's, in games/variants/cribbage/texts.py.
 """
 
 from __future__ import annotations
 
+import json
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -78,6 +83,35 @@ def outcome_text(
     module = web.extension("texts")
     describer = getattr(module, "outcome", None) if module is not None else None
     return describer(outcome, names, view) if describer is not None else None
+
+
+def callouts(web: WebGame, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """What the table calls out for the latest move: {"key": a short id of the move (the same
+    on every render of it), "said": [{"seat", "who", "points", "text"}, one per scoring seat]};
+    "said" is empty when the move made no points or the game has no `callout` hook."""
+    module = web.extension("texts")
+    describe = getattr(module, "callout", None) if module is not None else None
+    events = list(view.get("events") or [])
+    if describe is None or not events:
+        return {"key": "", "said": []}
+    moves = getattr(module, "MOVES", ())
+    start = max((i for i, e in enumerate(events) if e.get("kind") in moves), default=0)
+    tail = events[start:]
+    points: dict[Any, int] = {}
+    texts: dict[Any, list[str]] = {}
+    for event in tail:
+        made = int(event.get("points") or 0)
+        text = describe(event, names) if made > 0 else None
+        if text:
+            seat = event.get("seat")
+            points[seat] = points.get(seat, 0) + made
+            texts.setdefault(seat, []).append(text)
+    signature = json.dumps(tail, sort_keys=True, default=str, separators=(",", ":"))
+    said = [
+        {"seat": seat, "who": seat_name(names, seat), "points": points[seat], "text": ", ".join(t)}
+        for seat, t in texts.items()
+    ]
+    return {"key": f"{zlib.crc32(signature.encode()):08x}", "said": said}
 
 
 def seat_name(names: Sequence[str], seat: int | None) -> str:

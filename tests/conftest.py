@@ -63,3 +63,15 @@ def _site_language_between_tests():
     from django.utils import translation
 
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def _close_connections_kept_by_other_threads():
+    """Sockets and async views read the database from asgiref's one sync thread, which keeps
+    its connection (CONN_MAX_AGE) from test to test: the test framework closes only the main
+    thread's. Close it after each test, as a server closes old connections between requests."""
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=30)

@@ -30,6 +30,7 @@ MOVEGEN_TARGET_MS = 100.0
 COMPUTER_P99_TARGET_MS = 250.0
 GAMES = int(os.environ.get("KINGS_GAMES", "500"))
 WIN_TARGET = 0.60
+MOVE_LIMIT = 1_000  # a game between computers always ends well before (see bot.stalled)
 
 
 def main() -> None:
@@ -118,9 +119,13 @@ def strong_vs_easy(game: int) -> float:
     strong = game % 2
     levels = {strong: "strong", 1 - strong: "easy"}
     state = KINGS.new_state(2, {}, f"strong vs easy {game}".encode())
-    while KINGS.outcome(state) is None:
+    for _ in range(MOVE_LIMIT):
+        if KINGS.outcome(state) is not None:
+            break
         seat = min(KINGS.to_move(state))
         state, _ = KINGS.apply(state, seat, computer_move(KINGS, state, seat, levels[seat], rng))
+    else:
+        raise RuntimeError(f"game {game} did not end in {MOVE_LIMIT} moves")
     winners = KINGS.outcome(state).winners
     if strong in winners:
         return 1.0 if len(winners) == 1 else 0.5

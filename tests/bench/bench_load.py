@@ -1,26 +1,53 @@
-"""Live matches under load: N Cribbage matches played at once over HTTP + sockets against a real
-daphne on 127.0.0.1 (SQLite, in-memory channel layer), each with two seats and a spectator.
+"""Live play under load, through real daphne processes: the figures of issue 13.
 
-For each server tree it prints moves/s, the latency from a seat's POST to the other seat's
-socket showing the new seq (median, p95, p99 and a bootstrap 95% interval of the median), the
-server's CPU per move (all pushes included), the bytes of a socket message and of the mover's
-POST answer, and how long daphne takes to stop on SIGTERM. With --before REF (default: main)
-the same load runs first against that git revision, so before and after sit side by side.
+Four parts, each printed with its spread:
 
-Run from the project root: .venv/bin/python tests/bench/bench_load.py [--matches 20]
-[--seconds 20] [--pace 0] [--before main|none]. Bounded: at most --seconds of play per tree.
+- move: Cribbage matches with two seats and a spectator socket each, seats thinking 0.3-0.6 s.
+  Server CPU per move (every push included; the median over 2-second windows, with the
+  quartiles), bytes per socket message (median, p95, max; the first message of a socket, the
+  whole table, is counted apart), the mover's POST answer, and whether that answer carries any
+  region the socket also sends.
+- scale: a ramp of matches at a human pace. Each seat to move thinks 2-4 s, posts its move over
+  HTTP as the page does (keep-alive, htmx headers, X-Match-Socket: open), and holds its socket
+  open. For each step: the latency from the POST to the other seat's socket showing the new seq
+  (median with a bootstrap 95% interval, p95, p99, max), moves/s, the servers' CPU per move and
+  in all, this load generator's own CPU, the machine's, and every failed handshake, lost push
+  (the other seat's socket not told within 10 s, or a socket short of the last seq at the end)
+  and error. SQLite + the in-memory layer on one daphne; with --database-url/--redis-url
+  (PostgreSQL + Redis) also two daphne processes, seat 0 on one and seat 1 on the other, so
+  that every move crosses processes. The ramp stops once a step's p95 passes 4x its target, and
+  prints where it bent.
+- pages: the match page, the lobby and a trivial view (/healthz) fetched in turns over the same
+  server, requests/s and server CPU per request for each, side by side.
+- restart: with the last step still playing, SIGTERM to a daphne: seconds to exit, and how its
+  sockets were closed (1012 asked for); with two processes the pages that lost theirs reconnect
+  to the other process and must be handed the current board.
+
+Profiles: quick (about 2 minutes, small numbers: checks that it all works) and scale (the
+issue's 200 and 500 matches, about 10 minutes). With --before REV the move and pages parts run
+against that git revision first (git archive), so before and after sit side by side.
+
+One asyncio process plays every seat (matches are made beforehand, and each seat keeps its own
+copy of the engine state, so no database is touched while playing); each setup runs in a child
+process of its own. Run from the project root:
+
+    .venv/bin/python tests/bench/bench_load.py --profile quick
+    .venv/bin/python tests/bench/bench_load.py --profile scale \\
+        --database-url postgres://postgres@127.0.0.1:5432/NAME --redis-url redis://127.0.0.1:6379/K
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import http.client
 import json
 import os
 import random
 import re
+import resource
+import secrets
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -32,115 +59,105 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-WORK = Path(tempfile.mkdtemp(prefix="crib-load-"))
-ENV = {
-    "DEBUG": "0",
-    "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
-    "HTTPS": "0",
-    "STATIC_MANIFEST": "0",
-    "DATABASE_URL": f"sqlite:///{WORK / 'load.sqlite3'}",
-    "ALLOWED_HOSTS": "127.0.0.1,localhost",
-    "COMPUTER_MODE": "thread",
-    "LOG_LEVEL": "WARNING",
-}
-os.environ.update(ENV)
-os.environ.pop("REDIS_URL", None)
-os.environ["DJANGO_SETTINGS_MODULE"] = "cribsite.settings"
-
-import django  # noqa: E402
-
-django.setup()
-
-import websockets  # noqa: E402
-from django.conf import settings  # noqa: E402
-from django.contrib.auth import get_user_model  # noqa: E402
-from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-
-from games import services  # noqa: E402
-from games.engine import computer_move, get_variant  # noqa: E402
-from games.models import Match  # noqa: E402
-
-SEQ = re.compile(r'id="match-seq" data-seq="(\d+)"')
+SEQ = re.compile(rb'id="match-seq" data-seq="(\d+)"')
+OOB_ID = re.compile(rb'<[a-z]+ id="([^"]+)"[^>]*hx-swap-oob')
 CLK = os.sysconf("SC_CLK_TCK")
+SERVICE_RESTART = 1012
+LOST_AFTER = 10.0  # seconds: a push not seen by then is lost
 
-
-@dataclass
-class Figures:
-    latencies: list[float] = field(default_factory=list)
-    message_bytes: list[int] = field(default_factory=list)
-    answer_bytes: list[int] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    moves: int = 0
-    seconds: float = 0.0
-    cpu_seconds: float = 0.0
-    stop_seconds: float | None = None
-
-
-class Watched:
-    """A socket read all the time: the highest seq seen, with a wake-up for waiters."""
-
-    def __init__(self, ws, figures: Figures) -> None:
-        self.ws, self.figures, self.seq = ws, figures, -1
-        self.changed = asyncio.Event()
-        self.task = asyncio.create_task(self._read())
-
-    async def _read(self) -> None:
-        try:
-            async for message in self.ws:
-                self.figures.message_bytes.append(len(message.encode()))
-                found = SEQ.search(message)
-                if found:
-                    self.seq = max(self.seq, int(found.group(1)))
-                    self.changed.set()
-        except websockets.ConnectionClosed as closed:
-            if closed.rcvd is None or closed.rcvd.code not in (1000, 1012):
-                self.figures.errors.append(f"socket closed: {closed}")
-
-    async def until(self, seq: int, timeout: float = 15) -> None:
-        deadline = time.monotonic() + timeout
-        while self.seq < seq:
-            self.changed.clear()
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"seq {seq} never arrived")
-            await asyncio.wait_for(self.changed.wait(), left)
+PROFILES = {
+    "quick": {
+        "move_matches": 8, "move_seconds": 20,
+        "sqlite_steps": [20, 50], "pg_steps": [40, 100], "step_seconds": 20,
+        "page_rounds": 3, "page_requests": 40,
+    },
+    "scale": {
+        "move_matches": 20, "move_seconds": 40,
+        "sqlite_steps": [50, 100, 200, 300], "pg_steps": [100, 250, 500, 700], "step_seconds": 40,
+        "page_rounds": 5, "page_requests": 100,
+    },
+}  # fmt: skip
+TARGETS = {"sqlite": 150.0, "postgres": 250.0}  # p95 in ms, POST -> other seat's socket
+SCALE_AT = {"sqlite": 200, "postgres": 500}  # matches at which the target applies
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--matches", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--pace", type=float, default=0.0, help="seconds a seat thinks (0-2x)")
-    parser.add_argument("--before", default="main", help="git revision to compare, or none")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--profile", choices=sorted(PROFILES), default="quick")
+    parser.add_argument("--parts", default="move,scale,pages,restart")
+    parser.add_argument("--before", default="none", help="git revision to compare, or none")
+    parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", ""))
+    parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", ""))
+    parser.add_argument("--steps", default="", help="matches per step, e.g. 50,100,200")
+    parser.add_argument("--step-seconds", type=float, default=0)
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    call_command("migrate", verbosity=0)
-    users = [_member(name) for name in ("alice", "bob", "carol")]
-    cookies = [_session(user) for user in users]
-    trees = [("after (this tree)", ROOT)]
+    if args.child:
+        child = Child(json.loads(args.child))
+        child.prepare()
+        asyncio.run(child.run())
+        return
+    _raise_file_limit()
+    profile = PROFILES[args.profile]
+    parts = set(args.parts.split(","))
+    work = Path(tempfile.mkdtemp(prefix="crib-load-"))
+    print(f"bench_load --profile {args.profile}: {time.strftime('%Y-%m-%d %H:%M')}, "
+          f"{os.cpu_count()} cores, load average {_loadavg()}", flush=True)  # fmt: skip
+    trees = [("this tree", ROOT)]
     if args.before != "none":
-        trees.insert(0, (f"before ({args.before})", _export(args.before)))
-    results = []
+        trees.insert(0, (f"before ({args.before})", _export(args.before, work)))
+    failed = False
     for label, tree in trees:
-        print(f"== {label}: {args.matches} matches, {args.seconds:.0f} s", flush=True)
-        results.append((label, _run(tree, users, cookies, args)))
-    print()
-    print(
-        f"{args.matches} concurrent Cribbage matches, 2 seats + 1 spectator socket each, "
-        f"pace {args.pace} s; one daphne, SQLite, in-memory layer"
-    )
-    for label, figures in results:
-        _report(label, figures)
-    if any(figures.errors for _, figures in results):
-        print(f"(daphne logs kept in {WORK})")
-    else:
-        shutil.rmtree(WORK, ignore_errors=True)
+        before = tree is not ROOT
+        if parts & {"move", "pages"}:
+            failed |= _child(label, tree, work, "sqlite", args, profile, {
+                "parts": sorted(parts & {"move", "pages"}), "steps": []})  # fmt: skip
+        if before:
+            continue
+        if parts & {"scale", "restart"}:
+            steps = _steps(args.steps, profile["sqlite_steps"])
+            failed |= _child(label, tree, work, "sqlite", args, profile, {
+                "parts": sorted(parts & {"scale", "restart"}), "steps": steps})  # fmt: skip
+            if args.database_url and args.redis_url:
+                steps = _steps(args.steps, profile["pg_steps"])
+                failed |= _child(label, tree, work, "postgres", args, profile, {
+                    "parts": sorted(parts & {"scale", "restart"}), "steps": steps})  # fmt: skip
+            else:
+                print("\n(two daphne processes on PostgreSQL + Redis: skipped, give "
+                      "--database-url and --redis-url)")  # fmt: skip
+    print(f"\nload average at the end: {_loadavg()}")
+    if failed:
+        print(f"daphne logs kept in {work}")
+        sys.exit(1)
+    shutil.rmtree(work, ignore_errors=True)
 
 
-def _export(revision: str) -> Path:
-    """The tree of `revision` (git archive), to serve the 'before' figures from."""
-    target = WORK / "before"
+def _steps(given: str, default: list[int]) -> list[int]:
+    return [int(n) for n in given.split(",")] if given else default
+
+
+def _child(label, tree, work, setup, args, profile, extra) -> bool:
+    """Run one setup in a child process (its own Django, its own database); True if it failed."""
+    config = {
+        "label": label, "tree": str(tree), "work": str(work), "setup": setup,
+        "database_url": args.database_url if setup == "postgres" else
+        f"sqlite:///{work / (secrets.token_hex(4) + '.sqlite3')}",
+        "redis_url": args.redis_url if setup == "postgres" else "",
+        "redis_prefix": f"bench-{secrets.token_hex(4)}",  # its own channel names on the server
+        **profile, "step_seconds": args.step_seconds or profile["step_seconds"], **extra,
+    }  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONUNBUFFERED": "1"}
+    code = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--child", json.dumps(config)],
+        cwd=tree,
+        env=env,
+        check=False,
+    ).returncode
+    return code != 0
+
+
+def _export(revision: str, work: Path) -> Path:
+    target = work / "before"
     target.mkdir()
     archive = subprocess.run(
         ["git", "archive", revision], cwd=ROOT, check=True, capture_output=True
@@ -149,215 +166,666 @@ def _export(revision: str) -> Path:
     return target
 
 
-def _run(tree: Path, users, cookies, args) -> Figures:
-    figures = Figures()
-    port = _free_port()
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    log_path = WORK / f"daphne-{port}.log"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-         "cribsite.asgi:application"],
-        cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=log_path.open("wb"),
-    )  # fmt: skip
-    try:
-        _wait_for(port)
-        asyncio.run(_play(port, users, cookies, args, server.pid, figures))
-    except Exception:
-        print(log_path.read_text(errors="replace")[-3000:])
-        raise
-    finally:
-        server.terminate()
-        began = time.monotonic()
+# -- the load generator (a child process) --------------------------------------------------------
+
+
+@dataclass
+class Step:
+    matches: int
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    lost: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    server_cpu: float = 0.0
+    own_cpu: float = 0.0
+    machine_busy: float = 0.0
+
+
+class Child:
+    def __init__(self, config: dict) -> None:
+        self.config = config
+        self.setup = config["setup"]
+        self.servers: list[Server] = []
+        self.step: Step | None = None
+        self.handshake_failures: list[str] = []
+        self.closes: list[tuple[int, int | None]] = []  # (server index, close code)
+        self.message_bytes: list[int] = []
+        self.first_bytes: list[int] = []
+        self.answer_bytes: list[int] = []
+        self.socket_ids: set[bytes] = set()
+        self.answer_ids: set[bytes] = set()
+        self.watch_ids = False
+        self.stopping = False
+
+    def prepare(self) -> None:
+        """Migrate the database and make the matches, before any server runs."""
+        c = self.config
+        os.environ.update(_server_env(c))
+        sys.path.insert(0, c["tree"])
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connection
+
+        call_command("migrate", verbosity=0)
+        self.tables = _make_tables(max([c["move_matches"], *c["steps"], 1]))
+        connection.close()
+
+    async def run(self) -> None:
+        c = self.config
+        processes = 2 if self.setup == "postgres" else 1
+        title = {
+            "sqlite": "one daphne, SQLite, in-memory channel layer",
+            "postgres": "two daphne processes, PostgreSQL + Redis",
+        }[self.setup]
+        print(f"\n== {c['label']}: {title}", flush=True)
+        for i in range(processes):
+            self.servers.append(Server(c, f"{self.setup}-{i}"))
         try:
-            server.wait(timeout=30)
-            figures.stop_seconds = time.monotonic() - began
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log = log_path.read_text(errors="replace").splitlines()
-        errors = [line for line in log if line and not line.startswith((" ", "Traceback"))]
-        figures.errors += [line for line in errors if "Error" in line or "Exception" in line][:5]
-    return figures
+            for server in self.servers:
+                await asyncio.to_thread(server.start)
+            for server in self.servers:  # a fresh process compiles its templates on first use
+                await _warm(server.port, self.tables[0])
+            if "move" in c["parts"]:
+                await self.part_move()
+            if "pages" in c["parts"]:
+                await self.part_pages()
+            if "scale" in c["parts"] or "restart" in c["parts"]:
+                await self.part_scale()
+        finally:
+            self.stopping = True
+            for server in self.servers:
+                server.stop()
+        errors = [line for server in self.servers for line in server.log_errors()]
+        if errors:
+            print(f"   server log errors ({len(errors)}): {errors[:5]}")
+        if errors or self.failed:
+            sys.exit(1)
+
+    failed = False
+
+    # -- move: CPU and bytes per move -------------------------------------------------------
+
+    async def part_move(self) -> None:
+        c = self.config
+        server = self.servers[0]
+        tables = self.tables[: c["move_matches"]]
+        self.watch_ids = True
+        for table in tables:
+            await table.open(self, [server, server], spectator=server)
+        await asyncio.sleep(1)
+        self.message_bytes.clear()
+        step = self.step = Step(len(tables))
+        windows: list[float] = []
+        stop = time.monotonic() + c["move_seconds"]
+        players = [asyncio.create_task(t.play(self, (0.3, 0.6), stop)) for t in tables]
+        cpu0, moves0 = server.cpu(), 0
+        while time.monotonic() < stop:
+            await asyncio.sleep(2)
+            cpu, moves = server.cpu(), step.moves
+            if moves > moves0:
+                windows.append(1000 * (cpu - cpu0) / (moves - moves0))
+            cpu0, moves0 = cpu, moves
+        await asyncio.gather(*players)
+        await self.close_all(tables)
+        self.watch_ids = False
+        shared = sorted(i.decode() for i in self.answer_ids & self.socket_ids)
+        print(
+            f"-- per move ({len(tables)} matches, 2 seats + 1 spectator socket each, seats think "
+            f"0.3-0.6 s): {step.moves} moves"
+        )
+        if windows:
+            q = statistics.quantiles(windows, n=4) if len(windows) > 1 else windows * 3
+            print(
+                f"   server CPU per move: median {statistics.median(windows):.1f} ms "
+                f"(quartiles {q[0]:.1f}-{q[2]:.1f}, {len(windows)} windows of 2 s; target <= 5)"
+            )
+        print(f"   {_sizes('socket message', self.message_bytes)} (target <= 4 KB)")
+        print(f"   {_sizes('first message (whole table)', self.first_bytes)}")
+        print(f"   {_sizes('mover POST answer', self.answer_bytes)}")
+        print(
+            f"   regions in both the POST answer and a socket push: {shared or 'none'}; "
+            f"errors: {len(step.errors) + len(step.lost)} {(step.errors + step.lost)[:3]}",
+            flush=True,
+        )
+        self.failed |= bool(step.errors or step.lost or shared)
+
+    # -- pages ------------------------------------------------------------------------------
+
+    async def part_pages(self) -> None:
+        c = self.config
+        server = self.servers[0]
+        table = self.tables[0]
+        paths = {
+            "trivial view (/healthz)": "/healthz",
+            "match page": f"/matches/{table.match_id}/",
+            "lobby": "/play/",
+        }
+        clients = [Http(server.port) for _ in range(4)]
+        figures: dict[str, list[tuple[float, float, int]]] = {name: [] for name in paths}
+        for _ in range(c["page_rounds"]):
+            for name, path in paths.items():  # in turns, so that noise falls on all alike
+                per_client = c["page_requests"] // len(clients)
+                cpu0, began = server.cpu(), time.perf_counter()
+                sizes = await asyncio.gather(
+                    *(_get_many(client, path, table.cookies[0], per_client) for client in clients)
+                )
+                wall = time.perf_counter() - began
+                count = per_client * len(clients)
+                figures[name].append((count / wall, 1000 * (server.cpu() - cpu0) / count,
+                                      sizes[0]))  # fmt: skip
+        for client in clients:
+            await client.close()
+        print(f"-- pages (4 keep-alive clients, {c['page_rounds']} rounds in turns, gzip asked)")
+        base = statistics.median(rate for rate, _, _ in figures["trivial view (/healthz)"])
+        for name, rows in figures.items():
+            rates = sorted(rate for rate, _, _ in rows)
+            cpu = statistics.median(ms for _, ms, _ in rows)
+            print(
+                f"   {name:<24} {statistics.median(rates):7.0f} req/s (range {rates[0]:.0f}-"
+                f"{rates[-1]:.0f}), server CPU {cpu:5.2f} ms a request, {rows[0][2] / 1024:5.1f}"
+                f" KB on the wire; {statistics.median(rates) / base:4.2f}x the trivial view"
+            )
+        print(flush=True)
+
+    # -- scale and restart ------------------------------------------------------------------
+
+    async def part_scale(self) -> None:
+        c = self.config
+        target = TARGETS[self.setup]
+        print(
+            f"-- scale: seats think 2-4 s, a socket per seat"
+            f"{', seat 0 on one process and seat 1 on the other' if len(self.servers) > 1 else ''}"
+            f"; {c['step_seconds']:.0f} s a step; target p95 < {target:.0f} ms at "
+            f"{SCALE_AT[self.setup]} matches",
+            flush=True,
+        )
+        print(
+            "   matches  moves/s  median (95% CI)       p95     p99     max  server CPU "
+            "(ms/move, % of a core)  loadgen  machine  lost  errors"
+        )
+        playing: list[Table] = []
+        players: list[asyncio.Task] = []
+        stop_all = time.monotonic() + 10**6
+        seat_servers = [self.servers[0], self.servers[-1]]
+        bent = None
+        for count in c["steps"]:
+            fresh = self.tables[len(playing) : count]
+            for table in fresh:
+                await table.open(self, seat_servers, spectator=None)
+            playing += fresh
+            self.step = Step(0)  # settling in: not counted
+            for table in fresh:
+                players.append(asyncio.create_task(table.play(self, (2.0, 4.0), stop_all)))
+            await asyncio.sleep(4)  # let the new matches settle into their pace
+            step = self.step = Step(len(playing))
+            cpu0 = sum(server.cpu() for server in self.servers)
+            own0, busy0, began = time.process_time(), _machine_cpu(), time.monotonic()
+            await asyncio.sleep(c["step_seconds"])
+            step.seconds = time.monotonic() - began
+            step.server_cpu = sum(server.cpu() for server in self.servers) - cpu0
+            step.own_cpu = time.process_time() - own0
+            busy = _machine_cpu()
+            step.machine_busy = (busy[0] - busy0[0]) / max(1e-9, busy[1] - busy0[1])
+            step.errors += self.handshake_failures
+            self.handshake_failures = []
+            print("   " + _step_line(step), flush=True)
+            self.failed |= bool(step.errors or step.lost)
+            p95 = _pct(sorted(step.latencies), 95) if step.latencies else float("inf")
+            if bent is None and p95 > target:
+                bent = count
+            if p95 > 4 * target or step.errors or step.lost:
+                break
+        if "restart" in c["parts"]:
+            await self.restart(playing)
+        self.stopping = True
+        for task in players:
+            task.cancel()
+        for outcome in await asyncio.gather(*players, return_exceptions=True):
+            if isinstance(outcome, Exception):
+                print(f"   a player failed: {outcome!r}")
+                self.failed = True
+        if "restart" not in c["parts"]:
+            await self.check_last_seq(playing)
+            await self.close_all(playing)
+        print(
+            f"   p95 passed {target:.0f} ms first at {bent} matches"
+            if bent
+            else f"   p95 stayed under {target:.0f} ms up to {playing and len(playing)} matches"
+        )
+
+    async def restart(self, playing: list[Table]) -> None:
+        """SIGTERM the last server while its matches play: time to exit, and close codes."""
+        server = self.servers[-1]
+        mine = [ws for table in playing for ws in table.sockets if ws.server is server]
+        self.stopping = True  # no new moves; those in flight go on
+        began = time.monotonic()
+        server.proc.send_signal(signal.SIGTERM)
+        exited = await asyncio.to_thread(server.wait, 30)
+        took = time.monotonic() - began
+        await asyncio.sleep(0.5)
+        codes: dict[str, int] = {}
+        for ws in mine:
+            code = ws.close_code if ws.closed else "still open"
+            codes[str(code)] = codes.get(str(code), 0) + 1
+        verdict = f"{took:.1f} s" if exited else "did not exit in 30 s (SIGKILL)"
+        print(
+            f"-- restart: SIGTERM with {len(playing)} matches playing: exit in {verdict} "
+            f"(target <= 5 s); its {len(mine)} sockets closed with {codes} (1012 asked for)"
+        )
+        self.failed |= not exited or took > 5 or set(codes) != {str(SERVICE_RESTART)}
+        if len(self.servers) > 1:
+            healed = await asyncio.gather(
+                *(ws.reconnect(self.servers[0]) for ws in mine), return_exceptions=True
+            )
+            good = sum(1 for h in healed if h is True)
+            print(f"   pages reconnected to the other process and given the current board: "
+                  f"{good} of {len(mine)}")  # fmt: skip
+            self.failed |= good != len(mine)
+        print(flush=True)
+
+    async def check_last_seq(self, tables: list[Table]) -> None:
+        """Every socket must end on its match's last seq (a push lost for good shows here)."""
+        await asyncio.sleep(2)
+        short = [
+            f"match {t.match_id} {ws.who}: {ws.seq} < {t.seq}"
+            for t in tables
+            for ws in t.sockets
+            if ws.seq < t.seq
+        ]
+        if short:
+            print(f"   sockets short of their match's last seq: {len(short)} {short[:3]}")
+            self.failed = True
+
+    async def close_all(self, tables: list[Table]) -> None:
+        await asyncio.gather(*(ws.close() for t in tables for ws in t.sockets))
+        await asyncio.gather(*(http.close() for t in tables for http in t.http))
+        for t in tables:
+            t.sockets, t.http = [], []
 
 
-async def _play(port, users, cookies, args, pid, figures: Figures) -> None:
-    matches = [await asyncio.to_thread(_new_match, users) for _ in range(args.matches)]
-    for cookie in cookies:  # a fresh process compiles its templates on first use: not measured
-        await asyncio.to_thread(_get, port, f"/matches/{matches[0].pk}/", cookie)
-    tables = [await _open_table(port, match.pk, cookies, figures) for match in matches]
-    await asyncio.sleep(0.5)
-    cpu0, began = _cpu(pid), time.monotonic()
-    stop = began + args.seconds
-    players = [
-        _play_match(port, match.pk, table, cookies, args, stop, figures)
-        for match, table in zip(matches, tables, strict=True)
-    ]
-    await asyncio.gather(*players)
-    figures.seconds = time.monotonic() - began
-    figures.cpu_seconds = _cpu(pid) - cpu0
-    for table in tables:
-        for watched in table:
-            await watched.ws.close()
+class Table:
+    """A match as its players and spectator hold it: cookies, sockets, and the engine's state."""
+
+    def __init__(self, match_id: int, cookies: list[str], snapshot: dict, seq: int) -> None:
+        from games.engine import get_variant
+
+        self.match_id, self.cookies, self.seq = match_id, cookies, seq
+        self.engine = get_variant("cribbage")
+        self.state = self.engine.load(snapshot)
+        self.sockets: list[Watched] = []
+        self.http: list[Http] = []
+        self.rng = random.Random(match_id)
+
+    async def open(self, child: Child, seat_servers, spectator) -> None:
+        places = [(seat_servers[0], 0, "seat 0"), (seat_servers[1], 1, "seat 1")]
+        if spectator is not None:
+            places.append((spectator, 2, "spectator"))
+        self.sockets = [
+            await Watched.open(child, server, self, cookie=self.cookies[who], who=name)
+            for server, who, name in places
+        ]
+        self.http = [Http(seat_servers[0].port), Http(seat_servers[1].port)]
+
+    async def play(self, child: Child, think: tuple[float, float], stop: float) -> None:
+        from games.engine import computer_move
+
+        while time.monotonic() < stop and not child.stopping:
+            if self.engine.outcome(self.state) is not None:
+                return
+            seat = min(self.engine.to_move(self.state))
+            await asyncio.sleep(self.rng.uniform(*think))
+            if child.stopping or time.monotonic() >= stop:
+                return
+            move = computer_move(self.engine, self.state, seat, "random", rng=self.rng)
+            step = child.step
+            began = time.perf_counter()
+            try:
+                status, headers, body = await self.http[seat].post(
+                    f"/matches/{self.match_id}/move/",
+                    urlencode({"seq": self.seq, "move": json.dumps(move)}),
+                    self.cookies[seat],
+                )
+            except (OSError, asyncio.IncompleteReadError, ValueError) as failed:
+                if not child.stopping:
+                    step.errors.append(f"match {self.match_id}: POST failed: {failed!r}")
+                return
+            if status != 200:
+                step.errors.append(f"match {self.match_id}: a move was answered {status}")
+                return
+            self.state, _ = self.engine.apply(self.state, seat, move)
+            self.seq = int(headers.get("x-match-seq", self.seq + 1))
+            if child.watch_ids:
+                child.answer_bytes.append(len(body))
+                child.answer_ids.update(OOB_ID.findall(body))
+            other = self.sockets[1 - seat]
+            if not await other.until(self.seq, LOST_AFTER):
+                if not child.stopping:
+                    step.lost.append(f"match {self.match_id} seq {self.seq} ({other.who})")
+                continue
+            if child.step is step:
+                step.latencies.append(1000 * (time.perf_counter() - began))
+                step.moves += 1
 
 
-async def _open_table(port, match_id, cookies, figures) -> list[Watched]:
-    table = []
-    for cookie in cookies:  # two seats, then the spectator
+class Watched:
+    """A socket read all the time: the highest seq it was told, with a wake-up for waiters."""
+
+    def __init__(self, ws, child: Child, server: Server, table: Table, cookie: str, who: str):
+        self.ws, self.child, self.server, self.table = ws, child, server, table
+        self.cookie, self.who = cookie, who
+        self.seq, self.messages = -1, 0
+        self.closed, self.close_code, self.closing = False, None, False
+        self.changed = asyncio.Event()
+        self.task = asyncio.create_task(self._read())
+
+    @classmethod
+    async def open(cls, child, server, table, *, cookie, who) -> Watched:
+        import websockets
+
         for attempt in range(3):
             try:
                 ws = await websockets.connect(
-                    f"ws://127.0.0.1:{port}/ws/matches/{match_id}/",
-                    origin=f"http://127.0.0.1:{port}",
+                    f"ws://127.0.0.1:{server.port}/ws/matches/{table.match_id}/",
+                    origin=f"http://127.0.0.1:{server.port}",
                     additional_headers={"Cookie": cookie},
                     max_size=None,
                     open_timeout=60,
+                    ping_interval=None,
                 )
-                break
-            except (websockets.InvalidMessage, OSError) as failed:
-                figures.errors.append(f"handshake failed ({attempt + 1}): {failed}")
-        else:
-            raise SystemExit("a socket could not be opened three times running")
-        table.append(Watched(ws, figures))
-    return table
+                return cls(ws, child, server, table, cookie, who)
+            except (OSError, TimeoutError, websockets.InvalidHandshake) as failed:
+                child.handshake_failures.append(f"handshake {attempt + 1}: {failed!r}")
+        raise SystemExit("a socket could not be opened three times running")
 
+    async def _read(self) -> None:
+        import websockets
 
-def _get(port: int, path: str, cookie: str) -> None:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    conn.request("GET", path, headers={"Cookie": cookie, "Host": "127.0.0.1"})
-    conn.getresponse().read()
-    conn.close()
+        try:
+            async for message in self.ws:
+                data = message.encode() if isinstance(message, str) else message
+                self.messages += 1
+                if self.messages == 1:
+                    self.child.first_bytes.append(len(data))
+                elif self.child.watch_ids:
+                    self.child.message_bytes.append(len(data))
+                    self.child.socket_ids.update(OOB_ID.findall(data))
+                found = SEQ.search(data)
+                if found and int(found.group(1)) > self.seq:
+                    self.seq = int(found.group(1))
+                    self.changed.set()
+        except websockets.ConnectionClosed as closed:
+            self.close_code = closed.rcvd.code if closed.rcvd is not None else None
+        self.closed = True
+        if not (self.child.stopping or self.closing) and self.close_code != SERVICE_RESTART:
+            step = self.child.step
+            if step is not None:
+                step.errors.append(f"{self.who} socket closed with {self.close_code}")
+        self.changed.set()
 
-
-async def _play_match(port, match_id, table, cookies, args, stop, figures: Figures) -> None:
-    engine = get_variant("cribbage")
-    conns = [http.client.HTTPConnection("127.0.0.1", port, timeout=30) for _ in range(2)]
-    rng = random.Random(match_id)
-    try:
-        while time.monotonic() < stop:
-            match = await asyncio.to_thread(Match.objects.get, pk=match_id)
-            if match.status != Match.Status.ACTIVE:
-                return
-            if args.pace:
-                await asyncio.sleep(rng.uniform(0, 2 * args.pace))
-            seat = match.to_move[0]
-            move = computer_move(engine, engine.load(match.snapshot), seat, "random", rng=rng)
-            body = urlencode({"seq": match.seq, "move": json.dumps(move)})
-            start = time.perf_counter()
-            status, size = await asyncio.to_thread(
-                _post, conns[seat], match_id, body, cookies[seat]
-            )
-            if status != 200:
-                figures.errors.append(f"a move was answered with {status}")
-                return
-            figures.answer_bytes.append(size)
+    async def until(self, seq: int, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while self.seq < seq and not self.closed:
+            self.changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
             try:
-                await table[1 - seat].until(match.seq + 1)
-            except TimeoutError as lost:
-                figures.errors.append(f"match {match_id}: {lost}")
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                return False
+        return self.seq >= seq
+
+    async def reconnect(self, server: Server) -> bool:
+        """Open this page's socket on `server`: its first message must show the current seq."""
+        fresh = await Watched.open(self.child, server, self.table, cookie=self.cookie, who=self.who)
+        try:
+            return await fresh.until(self.table.seq, LOST_AFTER)
+        finally:
+            await fresh.close()
+
+    async def close(self) -> None:
+        self.closing = True
+        await self.ws.close()
+        self.task.cancel()
+
+
+class Http:
+    """A keep-alive HTTP/1.1 connection, as a browser keeps one per site (lean: no library)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: str, cookie: str):
+        token = re.search(r"csrftoken=([^;]+)", cookie).group(1)
+        headers = {
+            "Cookie": cookie, "X-CSRFToken": token, "HX-Request": "true",
+            "X-Match-Socket": "open", "Content-Type": "application/x-www-form-urlencoded",
+        }  # fmt: skip
+        return await self.request("POST", path, headers, body.encode())
+
+    async def request(self, method: str, path: str, headers: dict, body: bytes = b""):
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        lines.append(f"Content-Length: {len(body)}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        status_line = await self.reader.readuntil(b"\r\n")
+        status = int(status_line.split()[1])
+        got: dict[str, str] = {}
+        while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.decode("latin-1").partition(":")
+            got[name.strip().lower()] = value.strip()
+        if "content-length" in got:
+            data = await self.reader.readexactly(int(got["content-length"]))
+        else:  # chunked
+            data = b""
+            while size := int((await self.reader.readuntil(b"\r\n")).strip(), 16):
+                data += (await self.reader.readexactly(size + 2))[:-2]
+            await self.reader.readuntil(b"\r\n")
+        if got.get("connection", "").lower() == "close":
+            await self.close()
+        return status, got, data
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = self.reader = None
+
+
+async def _get_many(client: Http, path: str, cookie: str, count: int) -> int:
+    size = 0
+    for _ in range(count):
+        status, _, data = await client.request(
+            "GET", path, {"Cookie": cookie, "Accept-Encoding": "gzip, deflate, br"}
+        )
+        if status != 200:
+            raise SystemExit(f"GET {path} answered {status}")
+        size = len(data)
+    return size
+
+
+async def _warm(port: int, table: Table) -> None:
+    client = Http(port)
+    for cookie in table.cookies:
+        await _get_many(client, f"/matches/{table.match_id}/", cookie, 1)
+    await _get_many(client, "/play/", table.cookies[0], 1)
+    await client.close()
+
+
+class Server:
+    """One daphne process serving the tree under test."""
+
+    def __init__(self, config: dict, name: str) -> None:
+        self.config, self.name = config, name
+        self.port = _free_port()
+        self.log_path = Path(config["work"]) / f"daphne-{name}-{self.port}.log"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = {**os.environ, **_server_env(self.config)}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+             "cribsite.asgi:application"],
+            cwd=self.config["tree"], env=env, stdout=subprocess.DEVNULL,
+            stderr=self.log_path.open("wb"),
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
                 return
-            figures.latencies.append((time.perf_counter() - start) * 1000)
-            figures.moves += 1
-    finally:
-        for conn in conns:
-            conn.close()
+            except OSError:
+                time.sleep(0.1)
+        raise SystemExit(f"daphne {self.name} did not start: see {self.log_path}")
+
+    def cpu(self) -> float:
+        """User + system CPU seconds of the process so far (Linux /proc)."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / CLK
+
+    def wait(self, timeout: float) -> bool:
+        try:
+            self.proc.wait(timeout=timeout)
+            return True
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            return False
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.wait(30)
+
+    def log_errors(self) -> list[str]:
+        lines = self.log_path.read_text(errors="replace").splitlines()
+        return [line for line in lines if ("Error" in line or "Exception" in line)
+                and not line.startswith((" ", "Traceback"))]  # fmt: skip
 
 
-def _new_match(users) -> Match:
-    match = services.match_create(creator=users[0], variant="cribbage", players=2)
-    services.match_join(match_id=match.pk, user=users[1])
-    return match
+def _server_env(config: dict) -> dict[str, str]:
+    env = {
+        "DJANGO_SETTINGS_MODULE": "cribsite.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+        "HTTPS": "0",
+        "STATIC_MANIFEST": "0",
+        "DATABASE_URL": config["database_url"],
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "COMPUTER_MODE": "thread",
+        "LOG_LEVEL": "WARNING",
+    }
+    if config["redis_url"]:
+        env["REDIS_URL"] = config["redis_url"]
+        env["REDIS_PREFIX"] = config["redis_prefix"]
+    else:
+        os.environ.pop("REDIS_URL", None)
+    return env
 
 
-def _post(conn, match_id, body, cookie) -> tuple[int, int]:
-    token = re.search(r"csrftoken=([^;]+)", cookie).group(1)
-    conn.request(
-        "POST",
-        f"/matches/{match_id}/move/",
-        body=body,
-        headers={
-            "Cookie": cookie,
-            "X-CSRFToken": token,
-            "HX-Request": "true",
-            "X-Match-Socket": "open",
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Host": "127.0.0.1",
-        },
-    )
-    response = conn.getresponse()
-    return response.status, len(response.read())
+def _make_tables(count: int) -> list[Table]:
+    """`count` two-seat Cribbage matches between members of their own, started, with sessions."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from games import services
+    from games.models import Match
+
+    User = get_user_model()
+    tag = secrets.token_hex(3)
+    users = User.objects.bulk_create(
+        [User(username=f"load-{tag}-{i}", email=f"load-{tag}-{i}@example.org")
+         for i in range(2 * count + 1)]
+    )  # fmt: skip
+    users = list(User.objects.filter(username__startswith=f"load-{tag}-").order_by("pk"))
+
+    def cookie(user) -> str:
+        session = SessionStore()
+        session["_auth_user_id"] = str(user.pk)
+        session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+        session["_auth_user_hash"] = user.get_session_auth_hash()
+        session.create()
+        return f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={'b' * 32}"
+
+    spectator = cookie(users[-1])
+    tables = []
+    for i in range(count):
+        first, second = users[2 * i], users[2 * i + 1]
+        match = services.match_create(creator=first, variant="cribbage", players=2)
+        services.match_join(match_id=match.pk, user=second)
+        match = Match.objects.get(pk=match.pk)
+        tables.append(
+            Table(match.pk, [cookie(first), cookie(second), spectator], match.snapshot, match.seq)
+        )
+    return tables
 
 
-def _cpu(pid: int) -> float:
-    """User + system CPU seconds of the process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK
-
-
-def _report(label: str, f: Figures) -> None:
-    print(f"-- {label}")
-    if not f.latencies:
-        print("   no moves measured", f.errors[:3])
-        return
-    times = sorted(f.latencies)
+def _step_line(s: Step) -> str:
+    times = sorted(s.latencies)
+    if not times:
+        return f"{s.matches:7d}  no moves measured; errors {s.errors[:3]} lost {s.lost[:3]}"
     low, high = _median_interval(times)
-    print(
-        f"   {f.moves} moves in {f.seconds:.1f} s = {f.moves / f.seconds:.1f} moves/s; "
-        f"server CPU {1000 * f.cpu_seconds / f.moves:.1f} ms a move (all pushes)"
+    per_move = 1000 * s.server_cpu / max(1, s.moves)
+    return (
+        f"{s.matches:7d}  {s.moves / s.seconds:7.1f}  {statistics.median(times):6.1f} "
+        f"({low:5.1f}-{high:5.1f})  {_pct(times, 95):6.1f}  {_pct(times, 99):6.1f}  "
+        f"{times[-1]:6.0f}  {per_move:6.1f} ms, {100 * s.server_cpu / s.seconds:4.0f}%"
+        f"{'':17}{100 * s.own_cpu / s.seconds:5.0f}%  {100 * s.machine_busy:5.0f}%  "
+        f"{len(s.lost):4d}  {len(s.errors):4d}"
+        + (f"\n      lost: {s.lost[:3]} errors: {s.errors[:3]}" if s.lost or s.errors else "")
     )
-    print(
-        f"   POST -> other seat's socket: median {statistics.median(times):.1f} ms "
-        f"(95% CI {low:.1f}-{high:.1f}), p95 {_pct(times, 95):.1f}, p99 {_pct(times, 99):.1f}, "
-        f"max {times[-1]:.1f} ms"
+
+
+def _sizes(label: str, sizes: list[int]) -> str:
+    if not sizes:
+        return f"{label}: none"
+    sizes = sorted(sizes)
+    return (
+        f"{label}: median {statistics.median(sizes) / 1024:.2f} KB, p95 "
+        f"{_pct(sizes, 95) / 1024:.2f} KB, max {sizes[-1] / 1024:.2f} KB ({len(sizes)})"
     )
-    sizes = sorted(f.message_bytes)
-    print(
-        f"   socket message: median {statistics.median(sizes) / 1024:.1f} KB, "
-        f"p95 {_pct(sizes, 95) / 1024:.1f} KB; mover's POST answer: median "
-        f"{statistics.median(f.answer_bytes) / 1024:.1f} KB"
-    )
-    stop = "did not stop in 30 s" if f.stop_seconds is None else f"{f.stop_seconds:.1f} s"
-    print(f"   SIGTERM to exit: {stop}; errors: {len(f.errors)} {f.errors[:3]}")
 
 
 def _pct(values, p: int):
     return values[min(len(values) - 1, max(0, round(len(values) * p / 100) - 1))]
 
 
-def _median_interval(values: list[float], rounds: int = 500) -> tuple[float, float]:
+def _median_interval(values: list[float], rounds: int = 300) -> tuple[float, float]:
     rng = random.Random(7)
     medians = sorted(statistics.median(rng.choices(values, k=len(values))) for _ in range(rounds))
     return medians[int(rounds * 0.025)], medians[int(rounds * 0.975) - 1]
 
 
-def _member(username: str):
-    user, _ = get_user_model().objects.get_or_create(username=username)
-    return user
+def _machine_cpu() -> tuple[float, float]:
+    """(busy, total) jiffies of the whole machine, every core (Linux /proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
 
 
-def _session(user) -> str:
-    session = SessionStore()
-    session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
-    session["_auth_user_hash"] = user.get_session_auth_hash()
-    session.create()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={'b' * 32}"
+def _loadavg() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def _raise_file_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
 
 
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def _wait_for(port: int) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("daphne did not start")
 
 
 if __name__ == "__main__":

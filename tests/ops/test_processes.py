@@ -10,6 +10,7 @@ import json
 import os
 import random
 import re
+import secrets
 import signal
 import socket
 import threading
@@ -137,7 +138,7 @@ def a_move(match: Match, seat: int, rng: random.Random) -> dict:
 def test_moves_through_one_process_reach_sockets_held_by_the_other(alice, bob, redis_url):
     """Two daphne processes share Redis: every move posted to one is pushed by the other, and a
     socket that hears nothing for a minute is still open and still told of the next move."""
-    env = {"REDIS_URL": redis_url}
+    env = {"REDIS_URL": redis_url, "REDIS_PREFIX": f"ops-{secrets.token_hex(4)}"}  # ours alone
     with daphne("ops-first", env) as (first, _), daphne("ops-second", env) as (second, _):
         cookies = {0: cookie_for(alice), 1: cookie_for(bob)}
         quiet_match = services.match_create(creator=alice, variant="cribbage", players=2)
@@ -250,3 +251,44 @@ def test_a_killed_process_loses_no_acknowledged_move_and_the_computer_resumes(al
             time.sleep(0.2)
         stuck = [pk for pk, seq in waiting.items() if Match.objects.get(pk=pk).seq <= seq]
         assert not stuck, f"the computer did not resume in matches {stuck}"
+
+
+def test_sigterm_stops_a_busy_server_within_5_seconds_closing_sockets_with_1012(alice, bob):
+    """A restart while matches play: daphne exits within 5 s of SIGTERM, and every page's
+    socket is closed with 1012 (service restart), the code on which pages reconnect."""
+    cookies = {0: cookie_for(alice), 1: cookie_for(bob)}
+    matches = []
+    for _ in range(3):
+        match = services.match_create(creator=alice, variant="cribbage", players=2)
+        services.match_join(match_id=match.pk, user=bob)
+        matches.append(match.pk)
+    with daphne("ops-sigterm") as (port, proc):
+        warm_up(port, f"/matches/{matches[0]}/", cookies[0])
+        watchers = [Watcher(port, pk, cookies[seat]) for pk in matches for seat in (0, 1)]
+        rng, stop = random.Random(3), threading.Event()
+
+        def play() -> None:  # moves keep coming while the server is told to stop
+            while not stop.is_set():
+                match = Match.objects.get(pk=rng.choice(matches))
+                seat = match.to_move[0]
+                move = a_move(match, seat, rng)
+                try:
+                    post_move(port, match.pk, match.seq, move, cookies[seat])
+                except OSError:
+                    break
+            connection.close()
+
+        player = threading.Thread(target=play)
+        player.start()
+        time.sleep(1.5)
+        began = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=15)
+        took = time.monotonic() - began
+        stop.set()
+        player.join(timeout=30)
+        for watcher in watchers:
+            watcher.thread.join(timeout=5)
+    assert took < 5, f"daphne took {took:.1f} s to stop"
+    codes = [w.ws.close_code for w in watchers]
+    assert codes == [1012] * len(watchers), codes

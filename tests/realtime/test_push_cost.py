@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 
 import pytest
 from django.conf import settings
@@ -40,6 +41,24 @@ async def test_a_move_draws_each_region_once_per_seat_and_once_for_all_spectator
     assert all('id="match-seq"' in html for html in pushed)
     assert pushed[2] == pushed[3]  # both spectators got the same fragments
     assert pushed[0] != pushed[2] and pushed[1] != pushed[2]
+    for sock in sockets:
+        await sock.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_the_sockets_of_a_process_share_one_read_of_the_board_per_move(
+    alice, bob, charlie, dana
+):
+    match = await start_two_player(alice, bob)
+    sockets = [(await open_socket(match.pk, user))[0] for user in (alice, bob, charlie, dana)]
+    for sock in sockets:
+        await drain(sock)
+    reads = presenters.board_reads[match.pk]
+    seat = match.to_move[0]
+    await play(match, alice if seat == 0 else bob, seat)
+    pushed = [await drain(sock) for sock in sockets]
+    assert all(f'data-seq="{match.seq + 1}"' in html for html in pushed)
+    assert presenters.board_reads[match.pk] - reads == 1  # four sockets, one read
     for sock in sockets:
         await sock.disconnect()
 
@@ -189,3 +208,19 @@ async def test_a_quiet_redis_socket_outlives_the_read_timeout():
 
 # The pegboard's fixed drawing is a static file: tests/web/test_drawing.py checks the pegs land
 # in its holes and that the files are up to date.
+
+
+def test_pushed_fragments_carry_no_indentation_but_keep_their_words(alice, bob):
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    match = presenters.load_match(match.pk)
+    context = presenters.match_context(match, alice)
+    for region, html in presenters.render_regions(context).items():
+        assert "\n " not in html and " \n" not in html, region
+        words = re.sub(r"\s+", " ", html)
+        loose = presenters.render_to_string(
+            f"{context['board_template'] if region in ('board', 'hand') else 'games/match.html'}"
+            f"#{region}",
+            {**context, "oob": True},
+        )
+        assert words == re.sub(r"\s+", " ", loose), region  # only white space differs

@@ -5,6 +5,10 @@ cannot lay). `strong` also weighs the tiles it keeps (fives, pairs, a 6 or 9 to 
 they would cost on the rack at the end) and the openings a lay leaves beside its tiles for the
 next player, and exchanges a poor rack rather than lay for little. Both call Joker when the
 last lay was under-counted, which the public board shows.
+
+Exchanges put tiles back in the bag, so a table where nobody can lay could exchange for ever
+(an exchange breaks a run of passes). Once no tile has been laid for two whole rounds, both
+levels stop exchanging and pass unless they can lay: a game among computers always ends.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ SHORTLIST = 8
 ENDGAME_BAG = 10  # below this many tiles in the bag, what a rack would cost weighs in
 LEAVE_RANGE = 20  # leaves differ by less than this: lays scoring that much less are not weighed
 EXCHANGE_PER_TILE = 1.2  # what a fresh tile from the bag is worth, against a lay
+STALLED_ROUNDS = 2  # rounds with no tile laid, after which the computer no longer exchanges
 
 
 def choose(view: dict[str, Any], level: str, rng: random.Random) -> dict[str, Any]:
@@ -46,6 +51,8 @@ def choose(view: dict[str, Any], level: str, rng: random.Random) -> dict[str, An
             return {"type": "joker"}
         if "accept" in kinds:
             return {"type": "accept"}
+    if stalled(view):
+        legal = [move for move in legal if move["type"] != "exchange"]
     lays = [move for move in legal if move["type"] == "lay"]
     rack = [parse_tile(tile["id"]) for tile in view["rack"]]
     if level == "strong":
@@ -57,6 +64,17 @@ def choose(view: dict[str, Any], level: str, rng: random.Random) -> dict[str, An
     if swaps:
         return max(swaps, key=lambda move: len(move["tiles"]))
     return {"type": "pass", "points": 0}
+
+
+def stalled(view: dict[str, Any]) -> bool:
+    """No tile laid for STALLED_ROUNDS whole rounds: the last moves were all exchanges or
+    passes (the log's tail; the deal at the start breaks the run)."""
+    quiet = 0
+    for event in reversed(view["events"]):
+        if event["kind"] not in ("exchange", "pass"):
+            break
+        quiet += 1
+    return quiet >= STALLED_ROUNDS * view["players"]
 
 
 def board_of(view: dict[str, Any]) -> Board:

@@ -136,9 +136,11 @@ class Kings:
 
     def to_move(self, state: State) -> frozenset[int]:
         """The seat whose turn it is, and while a Joker call is open every other player who
-        has not let it go."""
+        has not let it go. After the lay that empties a rack, only those who may call."""
         if state.over is not None:
             return frozenset()
+        if state.closing:
+            return frozenset(callers(state))
         return frozenset((state.turn, *callers(state)))
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
@@ -196,6 +198,13 @@ class Kings:
                 raise IllegalMove(
                     gettext_noop("there is no count open to a Joker call for you now")
                 )
+        elif state.closing:
+            raise IllegalMove(
+                gettext_noop(
+                    "a rack is empty: the game ends once the others call Joker or let the "
+                    "count stand"
+                )
+            )
         elif seat != state.turn:
             raise IllegalMove(gettext_noop("it is not your turn"))
         events: list[Event] = []
@@ -366,7 +375,9 @@ def _lay(state: State, seat: int, move: Move, events: list[Event]) -> State:
         declined=(),
     )
     if not rack:
-        return _end(state, OUT, events)
+        # With the joker option the others may still call on this last count: the game ends
+        # when they have (see _joker and _accept).
+        return state if pending is not None else _end(state, OUT, events)
     return _next_turn(state, seat)
 
 
@@ -434,19 +445,21 @@ def _joker(state: State, seat: int, move: Move, events: list[Event]) -> State:
         events.append(
             event("joker", seat, text, gained, scorer=scorer, right=False, penalty=JOKER_PENALTY)
         )
-    return evolve(
+    state = evolve(
         state,
         scores=with_item(state.scores, seat, state.scores[seat] + gained),
         pending=None,
         declined=(),
     )
+    return _end(state, OUT, events) if state.closing else state
 
 
 def _accept(state: State, seat: int, move: Move, events: list[Event]) -> State:
     declined = (*state.declined, seat)
-    if not [s for s in callers(state) if s not in declined]:
-        return evolve(state, pending=None, declined=())
-    return evolve(state, declined=declined)
+    if [s for s in callers(state) if s not in declined]:
+        return evolve(state, declined=declined)
+    state = evolve(state, pending=None, declined=())
+    return _end(state, OUT, events) if state.closing else state
 
 
 _HANDLERS = {

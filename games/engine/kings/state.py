@@ -36,7 +36,8 @@ class State:
     pass; `number` counts the moves made (it labels the bag's shuffles); `passes` the passes
     in succession. With the joker option, `pending` is the last lay's declaration while other
     players may still call Joker, and `declined` the seats that let it go. `over` is None while
-    the game goes on, else OUT or PASSES; `penalties` the card points each rack cost at the end.
+    the game goes on, else OUT or PASSES (`closing`: a rack is empty and only the Joker call is
+    left); `penalties` the card points each rack cost at the end.
     """
 
     players: int
@@ -62,6 +63,12 @@ class State:
     @property
     def phase(self) -> str:
         return PLAY if self.over is None else OVER
+
+    @property
+    def closing(self) -> bool:
+        """The last lay emptied its player's rack, but with the joker option the others may
+        still call Joker on it: the game ends once each has called or let the count stand."""
+        return self.over is None and not self.racks[self.turn]
 
     @property
     def first_lay(self) -> bool:

@@ -31,9 +31,10 @@ def build_view(
     Keys: variant, players, seat, options, phase, board (13 rows of 13 cells: None, "#" for the
     missing corner, or {"id", "face"}), rack (the seat's own tiles), rack_sizes, bag (how
     many tiles are left in it), scores, sides (each seat alone), turn, starter, to_move,
-    first_lay, last (the last move: seat, kind, squares), declaration (joker: the count open
-    to a call), unseen (a tally of the tiles the seat cannot see), racks and penalties (once
-    the game is over), events, prompt, legal_moves, outcome.
+    first_lay, closing (a rack is empty; only the Joker call is left), last (the last move:
+    seat, kind, squares), declaration (joker: the count open to a call), unseen (a tally of
+    the tiles the seat cannot see), racks and penalties (once the game is over), events,
+    prompt, legal_moves, outcome.
     """
     over = state.over is not None
     last = state.last
@@ -58,6 +59,7 @@ def build_view(
         "starter": state.starter,
         "to_move": sorted(to_move),
         "first_lay": state.first_lay,
+        "closing": state.closing,
         "last": None
         if last is None
         else {
@@ -108,6 +110,11 @@ def prompt(state: State, seat: int | None, to_move: frozenset[int]) -> str:
         return "The game is over"
     if seat is not None and seat in to_move and seat != state.turn:
         return "Call Joker if the last lay was under-counted, or let the count stand"
+    if state.closing:
+        waiting = seat_list(sorted(to_move))
+        return (
+            f"A rack is empty: the game ends once the Joker call is settled (waiting for {waiting})"
+        )
     if seat == state.turn:
         if state.first_lay:
             where = " over the centre square" if state.centre_start else ""

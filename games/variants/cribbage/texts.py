@@ -18,7 +18,7 @@ from typing import Any
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games.engine.core import fill_names
-from games.texts import card_text, join_words, seat_name
+from games.texts import card_text, join_words, points_text, seat_name
 
 Describer = Callable[[Mapping[str, Any], Sequence[str]], str]
 
@@ -135,6 +135,99 @@ def peg_reason_text(reason: Mapping[str, Any]) -> str:
     if kind == "run":
         return gettext("a run of %(size)d") % {"size": size}
     return str(kind)
+
+
+# --- callouts: the table says the points as they are made -------------------------------------
+
+PAIR_CARDS = {1: 2, 3: 3, 6: 4, 10: 5}  # pairs called together -> cards of one rank
+
+
+def scored_text(kind: str, points: int, *, size: int = 0, many: int = 1) -> str:
+    """One scoring combination and its points, as the table calls it out: "fifteen for 2",
+    "a pair for 2", "a double run of 3 for 8", "a flush of 4 for 4", "his nobs for 1",
+    "31 for 2". A pair's `size` is the cards of one rank (3: three of a kind); a run's `many`
+    is how many runs were made together (2: a double run, its pair included in `points`)."""
+    fields = {"points": points, "size": size, "many": many}
+    if kind == "fifteen":
+        if many > 1:
+            return gettext("%(many)d fifteens for %(points)d") % fields
+        return gettext("fifteen for %(points)d") % fields
+    if kind == "thirty_one":
+        return gettext("31 for %(points)d") % fields
+    if kind == "pair":
+        if size == 3:
+            return gettext("three of a kind for %(points)d") % fields
+        if size == 4:
+            return gettext("four of a kind for %(points)d") % fields
+        return gettext("a pair for %(points)d") % fields
+    if kind == "run":
+        if many == 2:
+            return gettext("a double run of %(size)d for %(points)d") % fields
+        if many == 3:
+            return gettext("a triple run of %(size)d for %(points)d") % fields
+        if many == 4:
+            return gettext("a double double run of %(size)d for %(points)d") % fields
+        return gettext("a run of %(size)d for %(points)d") % fields
+    if kind == "flush":
+        return gettext("a flush of %(size)d for %(points)d") % fields
+    if kind == "nobs":
+        return gettext("his nobs for %(points)d") % fields
+    if kind == "heels":
+        return gettext("his heels for %(points)d") % fields
+    if kind == "go":
+        return gettext("go for %(points)d") % fields
+    if kind == "last_card":
+        return gettext("last card for %(points)d") % fields
+    return points_text(points)
+
+
+def show_callouts(calls: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A counted hand as the table calls it out, one phrase a combination: the fifteens
+    together ("3 fifteens for 6"), a run made several times with the pairs inside it ("a double
+    run of 3 for 8"); ["nothing"] for a hand that scores nothing. `calls` is ShowScore.calls()."""
+    fifteens = [c for c in calls if c.get("kind") == "fifteen"]
+    runs = [c for c in calls if c.get("kind") == "run"]
+    pairs = [c for c in calls if c.get("kind") == "pair"]
+    merged = any(int(c.get("many", 1)) > 1 for c in runs)  # the pairs are inside the run
+    said = []
+    if fifteens:
+        total = sum(int(c.get("points", 2)) for c in fifteens)
+        said.append(scored_text("fifteen", total, many=len(fifteens)))
+    for call in calls:
+        kind, points = str(call.get("kind")), int(call.get("points", 0))
+        size, many = int(call.get("size", 0)), int(call.get("many", 1))
+        if kind == "fifteen" or (kind == "pair" and merged):
+            continue
+        if kind == "pair":
+            said.append(scored_text("pair", points, size=PAIR_CARDS.get(many, 2)))
+        elif kind == "run" and merged:
+            points += sum(int(c.get("points", 0)) for c in pairs)
+            said.append(scored_text("run", points, size=size, many=many))
+        else:
+            said.append(scored_text(kind, points, size=size, many=many))
+    return said or [gettext("nothing")]
+
+
+def callout(event: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    """The site's hook (games.texts.callouts): what the table calls out for one scoring event
+    of the play: "fifteen for 2", "a pair for 2, 31 for 2", "go for 1", "last card for 1"."""
+    kind, points = event.get("kind"), int(event.get("points") or 0)
+    if kind == "peg":
+        reasons = event.get("reasons") or []
+        if not reasons:  # an event stored before it carried its reasons
+            return points_text(points)
+        return ", ".join(
+            scored_text(str(r.get("kind")), int(r.get("points", 0)), size=int(r.get("size") or 0))
+            for r in reasons
+        )
+    if kind == "go_point":
+        return scored_text("go", points)
+    if kind in ("last_card", "heels"):
+        return scored_text(str(kind), points)
+    return None
+
+
+MOVES = ("play", "go")  # the events that start a move of the play: a callout says what it made
 
 
 # --- results ----------------------------------------------------------------------------------

@@ -202,6 +202,24 @@ def match_result(
     return gettext("%(name)s wins with %(top)d, %(why)s") % fields
 
 
+# --- callouts (games.texts.callouts): what the table says as a trick scores ---------------
+
+
+def callout(event: Mapping[str, Any], names: Names) -> str | None:
+    """A trick's count ("fifteen 2, a pair is 4"), a declared count, or a right muggins."""
+    kind, points = event.get("kind"), int(event.get("points") or 0)
+    if kind == "trick":
+        return trick_count(event.get("calls"))
+    if kind == "declare":
+        return gettext("counts %(points)d") % {"points": points}
+    if kind == "muggins":
+        return gettext("muggins for %(points)d") % {"points": points}
+    return None
+
+
+MOVES = ("lead", "play", "declare", "muggins", "pass")  # the events that start a move
+
+
 EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
     "dealer": _dealer,
     "deal": _deal,

@@ -149,6 +149,21 @@ def _game_over(event: Mapping[str, Any], names: Names) -> str:
     ) % {"why": why, "lost": lost}
 
 
+# --- callouts (games.texts.callouts): what the table says as a lay scores -----------------
+
+
+def callout(event: Mapping[str, Any], names: Names) -> str | None:
+    """A lay's hands and bonuses ("hand 5-5-5: 6 (pairs 6)"), or a Joker called rightly."""
+    if event.get("kind") == "lay" and "declared" not in event:
+        return lay_breakdown(event.get("hands", []), event.get("bonus", [])) or None
+    if event.get("kind") == "joker" and event.get("right"):
+        return gettext("Joker for %(points)s") % {"points": points_text(int(event["points"]))}
+    return None
+
+
+MOVES = ("lay", "exchange", "pass", "joker")  # the events that start a move
+
+
 EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
     "draw": _draw,
     "draw_tie": _draw_tie,
@@ -172,6 +187,11 @@ def prompt(view: Mapping[str, Any], names: Names) -> str | None:
         return gettext("The game is over")
     if seat is not None and seat in view.get("to_move", []) and seat != turn:
         return gettext("Call Joker if the last lay was under-counted, or let the count stand")
+    if view.get("closing"):
+        waiting = join_words([seat_name(names, s) for s in view.get("to_move", [])])
+        return gettext(
+            "A rack is empty: the game ends once the Joker call is settled (waiting for %(names)s)"
+        ) % {"names": waiting}
     if seat == turn:
         if view.get("first_lay"):
             if view.get("options", {}).get("centre_start"):

@@ -144,6 +144,24 @@ def _game_over(event: Event, names: Names) -> str:
     )
 
 
+# --- callouts (games.texts.callouts): what the table says as a deal is counted -------------
+
+
+def callout(event: Event, names: Names) -> str | None:
+    """A side's line points at the count of a deal ("24 in the rows"), or the crib's."""
+    fields = {"points": int(event.get("points") or 0)}
+    if event.get("kind") == "lines":
+        if event.get("lines") == "rows":
+            return gettext("%(points)d in the rows") % fields
+        return gettext("%(points)d in the columns") % fields
+    if event.get("kind") == "crib_count":
+        return gettext("the crib for %(points)d") % fields
+    return None
+
+
+MOVES = ("place", "crib")  # the events that start a move
+
+
 EVENTS: dict[str, Describer] = {
     "dealer": _dealer,
     "deal": _deal,

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 from games.engine import computer_move, get_variant, preview, variant_keys
+from games.engine.core.events import event, freeze_event
 from games.engine.core.state import evolve
 from games.engine.core.variant import BadOptions, IllegalMove
 from games.engine.kings import KINGS
@@ -327,6 +328,50 @@ def test_the_call_closes_with_the_next_move_or_when_all_let_it_go():
     assert KINGS.apply(let_go, 1, {"type": "joker"})[0].scores[1] == 3
 
 
+def closing_game():
+    """Seat 0 holds the last two tiles it needs, the bag is empty: its lay ends the game."""
+    return game_with(EMPTY_BOARD, ["5L TD", "AL AD 2D", "7L 8L"], options=JOKER, bag=0)
+
+
+def test_the_lay_that_empties_a_rack_still_leaves_the_joker_call_open():
+    # 5-T is a fifteen (2) and the first lay's bonus (10): 12, declared as 9
+    state, _ = KINGS.apply(closing_game(), 0, lay("6,6=5L 6,7=TD", points=9))
+    assert state.over is None and state.closing and KINGS.outcome(state) is None
+    assert KINGS.to_move(state) == {1, 2}
+    assert KINGS.legal_moves(state, 0) == []
+    with pytest.raises(IllegalMove, match="a rack is empty"):
+        KINGS.apply(state, 0, {"type": "pass"})
+    view = KINGS.view(state, 0)
+    assert view["closing"] and "Joker call is settled" in view["prompt"]
+    assert computer_move(KINGS, state, 2, "strong") == {"type": "joker"}
+    state, events = KINGS.apply(state, 2, {"type": "joker"})
+    assert [e["kind"] for e in events] == ["joker", "game_over"]
+    # seat 2 takes the 3 missed points, then the racks count against their players
+    assert state.over == "out" and state.scores == (9, 0 - 4, 3 - 15)
+    assert KINGS.to_move(state) == frozenset() and KINGS.outcome(state).winners == (0,)
+
+
+def test_when_everyone_lets_the_last_count_stand_the_game_ends():
+    state, _ = KINGS.apply(closing_game(), 0, lay("6,6=5L 6,7=TD", points=12))
+    state, events = KINGS.apply(state, 1, {"type": "accept"})
+    assert events == [] and state.over is None and KINGS.to_move(state) == {2}
+    state, events = KINGS.apply(state, 2, {"type": "accept"})
+    assert [e["kind"] for e in events] == ["game_over"] and state.over == "out"
+    assert state.scores == (12, -4, -15)
+
+
+def test_a_wrong_last_call_costs_five_and_ends_the_game():
+    state, _ = KINGS.apply(closing_game(), 0, lay("6,6=5L 6,7=TD", points=12))
+    state, _ = KINGS.apply(state, 1, {"type": "joker"})
+    assert state.over == "out" and state.scores == (12, -5 - 4, -15)
+
+
+def test_without_joker_the_lay_that_empties_a_rack_ends_the_game_at_once():
+    plain = game_with(EMPTY_BOARD, ["5L TD", "AL AD 2D", "7L 8L"], bag=0)
+    state, _ = KINGS.apply(plain, 0, lay("6,6=5L 6,7=TD"))
+    assert state.over == "out" and not state.closing
+
+
 def test_the_computer_calls_joker_only_when_points_were_missed():
     short, _ = KINGS.apply(joker_game(), 0, lay("6,6=5L 6,7=TD", points=9))
     full, _ = KINGS.apply(joker_game(), 0, lay("6,6=5L 6,7=TD", points=12))
@@ -334,6 +379,33 @@ def test_the_computer_calls_joker_only_when_points_were_missed():
         assert computer_move(KINGS, short, 2, level) == {"type": "joker"}
         assert computer_move(KINGS, full, 2, level) == {"type": "accept"}
         assert computer_move(KINGS, full, 1, level)["type"] != "joker"
+
+
+def test_computers_stop_exchanging_once_nobody_has_laid_for_two_rounds():
+    # an ace fits nowhere beside three kings; the bag has tiles to exchange
+    stuck = game_with(board_with("6,6=KL 6,7=KD 6,8=KL"), ["AL", "AD 2L 2D 3D"], bag=10)
+    assert {m["type"] for m in KINGS.legal_moves(stuck, 0)} == {"exchange", "pass"}
+    for level in ("easy", "strong"):
+        assert computer_move(KINGS, stuck, 0, level)["type"] == "exchange"
+    quiet = [event("exchange", s % 2, "x", 0, count=1) for s in range(3)]
+    three = evolve(stuck, log=tuple(freeze_event(e) for e in quiet))
+    four = evolve(stuck, log=tuple(freeze_event(e) for e in [*quiet, event("pass", 1, "x", 0)]))
+    for level in ("easy", "strong"):
+        assert computer_move(KINGS, three, 0, level)["type"] == "exchange"
+        assert computer_move(KINGS, four, 0, level) == {"type": "pass", "points": 0}
+
+
+def test_a_game_between_computers_that_once_exchanged_for_ever_ends():
+    # seed of the bench game where easy exchanged and strong passed, round after round
+    rng = random.Random(34)
+    levels = {0: "strong", 1: "easy"}
+    state = KINGS.new_state(2, {}, b"strong vs easy 34")
+    for _ in range(400):
+        if KINGS.outcome(state) is not None:
+            break
+        seat = min(KINGS.to_move(state))
+        state, _ = KINGS.apply(state, seat, computer_move(KINGS, state, seat, levels[seat], rng))
+    assert KINGS.outcome(state) is not None
 
 
 # --- preview --------------------------------------------------------------------------------

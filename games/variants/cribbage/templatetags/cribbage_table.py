@@ -24,7 +24,9 @@ under the pegs in the same viewBox, so a move sends only the pegs and scores (~0
 In it each hole is a <circle class="pb-hole" data-hole="37"> of a <g class="pb-track"
 data-side="0">; score 0 is in a start hole (data-hole="0"), the target in the finish hole. Each
 peg is a <circle class="pb-peg pb-peg-front|pb-peg-back" data-side="0" data-score="37"> on its
-hole's centre. Colours other than the PALETTE's draw the fixed parts inline instead (cached).
+hole's centre; a front peg whose last move went round a turn of the board names the holes at the
+turn (data-via="x,y x,y"), so static/js/motion.js moves it along the track. Colours other than
+the PALETTE's draw the fixed parts inline instead (cached).
 Bad input (a target other than 121 or 61, no sides or too many, a score that is not a number)
 raises TemplateSyntaxError.
 """
@@ -42,7 +44,12 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from games.templatetags.cards import draw
-from games.variants.cribbage.texts import count_text, english_is_active, skunk_text
+from games.variants.cribbage.texts import (
+    count_text,
+    english_is_active,
+    show_callouts,
+    skunk_text,
+)
 
 register = template.Library()
 
@@ -229,6 +236,13 @@ def board_layout(
         for kind, value, into in (("back", back, pegs_back), ("front", score, pegs_front)):
             x, y = hole_xy(side, value, kind)
             peg = {"side": side, "kind": kind, "score": value, "x": _num(x), "y": _num(y)}
+            if kind == "front":  # the turns its last move went round, for the page to follow
+                peg["via"] = " ".join(
+                    f"{_num(hx)},{_num(hy)}"
+                    for n in range(back + 1, score)
+                    if n % STREET in (0, 1) and n > 1
+                    for hx, hy in [hole_xy(side, n)]
+                )
             into.append(peg | {"color": color})
 
     marks = []  # hole numbers every ten, written just above their street
@@ -283,6 +297,18 @@ def show_breakdown(shown: Mapping[str, Any]) -> str:
         return str(shown["breakdown"])
     calls = shown.get("calls")
     return count_text(calls) if calls else gettext("nineteen: nothing to count")
+
+
+@register.simple_tag
+def show_voice(shown: Mapping[str, Any], view: Mapping[str, Any]) -> dict:
+    """What the table calls out for a counted hand ("fifteen for 2", "a pair for 2"), and the
+    key that names this show (static/js/motion.js says it once, with the hand's name and
+    points from the page)."""
+    owner, crib = int(shown.get("owner", 0)), int(bool(shown.get("crib")))
+    return {
+        "key": f"s{view.get('game')}.{view.get('hand_number')}.{owner}.{crib}",
+        "items": show_callouts(shown.get("calls") or []),
+    }
 
 
 @register.simple_tag
