@@ -63,12 +63,18 @@ def _axe_source() -> str:
     return AXE.read_text(encoding="utf-8") + "\n;true"
 
 
-@contextmanager
-def _still(page: Page) -> Iterator[None]:
-    page.emulate_media(reduced_motion="reduce")
+def settle(page: Page) -> None:
+    """Bring every running animation (a card sliding, a callout) to its end state: the layout
+    is measured and pictured as it rests."""
     page.evaluate(
         "() => document.getAnimations().forEach((a) => { try { a.finish(); } catch (e) {} })"
     )
+
+
+@contextmanager
+def _still(page: Page) -> Iterator[None]:
+    page.emulate_media(reduced_motion="reduce")
+    settle(page)
     try:
         yield
     finally:
@@ -244,6 +250,7 @@ def look(page: Page, table: Table, phase: str, report: Report, *, first: bool) -
     found: list[tuple[str, dict[str, str], float, int]] = []
     for size in ("phone", "desktop") if first else ("phone",):
         page.set_viewport_size(SIZES[size])
+        settle(page)
         late = outside_first_screen(page, parts)
         bottom = lowest_edge(page, ", ".join(parts.values()))
         width = page_width(page)
