@@ -47,7 +47,7 @@ def place(page: Page, token: str) -> None:
     else:  # the lay wants a 6 as a 9, or a 9 as a 6
         other = ("9" if face[0] == "6" else "6") + face[1]
         rack.and_(page.locator(f'[data-face="{other}"]')).first.click()
-        page.get_by_role("button", name="Turn 6/9").click()
+        page.locator("[data-kings-flip]").click()  # "Turn 6/9", in any language
     page.locator(f'[data-kings-board] button[data-row="{row}"][data-col="{col}"]').click()
 
 

@@ -28,6 +28,7 @@ from tests.browser.table_check import (
     page_width,
     play_whole_game,
 )
+from tests.browser.test_kings import place
 
 pytestmark = pytest.mark.browser
 
@@ -142,8 +143,11 @@ class Kings(Table):
         if phase == "lay":
             lays = [m for m in self.engine.legal_moves(state, 0) if m["type"] == "lay"]
             move = max(lays, key=lambda m: (len(m["tiles"]), m["points"]))
+            recall = page.locator("[data-kings-recall]")
+            if recall.is_enabled():  # tiles left on the board by a try that did not take
+                recall.click()
             for token in move["tiles"]:
-                self.place(page, token)
+                place(page, token)
             expect(page.locator("#kings-preview strong")).to_contain_text(str(move["points"]))
             page.locator("[data-kings-lay]").click()
         elif phase == "stuck":
@@ -151,21 +155,6 @@ class Kings(Table):
             page.locator("#kings-pass button").click()
         else:
             page.locator("#kings-joker button").last.click()
-
-    @staticmethod
-    def place(page: Page, token: str) -> None:
-        """Pick the rack tile for one 'ROW,COL=FACE' and put it on its square."""
-        square, face = token.split("=")
-        row, col = square.split(",")
-        rack = page.locator("[data-kings-rack] .rack-tile:not([disabled])")
-        exact = rack.and_(page.locator(f'[data-face="{face}"]'))
-        if exact.count():
-            exact.first.click()
-        else:  # the lay wants a 6 as a 9, or a 9 as a 6
-            other = ("9" if face[0] == "6" else "6") + face[1]
-            rack.and_(page.locator(f'[data-face="{other}"]')).first.click()
-            page.locator("[data-kings-flip]").click()
-        page.locator(f'[data-kings-board] button[data-row="{row}"][data-col="{col}"]').click()
 
     def parts(self, phase: str) -> dict[str, str]:
         board = {"board": "#board .kings-board", "tiles": "#board .kings-info"}
