@@ -3,8 +3,10 @@ each game and player count against the computer, by clicking. At every phase the
 the board, the cards on the table, the hand, the move's controls and the newest event lie
 inside the first screen; the first time a phase is on show it is checked at the desktop size
 too, screenshotted at both sizes (var/screenshots/<game>-<phase>-<size>.png) and run through
-axe-core in light and dark mode. Nothing may reach the console. The figures of each game go
-to var/screenshots/<game>.json."""
+axe-core in light and dark mode. Nothing may reach the console but the browser's line for a
+move the site refuses as stale (409). A third of the games run in Spanish (longer words); the
+member's name is long. The figures of each game go to var/screenshots/<game>.json, and the
+worst moment of a phase that does not fit to <game>-<phase>-<size>-worst.png."""
 
 from __future__ import annotations
 
