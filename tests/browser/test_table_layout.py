@@ -49,6 +49,8 @@ class Cribbage(Table):
 
     def __init__(self, players: int):
         self.name = f"cribbage-{players}"
+        self.marked = 0  # plays made with the card just played marked on the table
+        self.counted_shown = []  # the cards on show beside each count the member made
 
     def phase(self, page: Page) -> str | None:
         return self.first_of(page, self.PHASES)
@@ -61,9 +63,11 @@ class Cribbage(Table):
                 form.locator('input[name="cards"]').nth(index).set_checked(True, force=True)
             form.locator("[data-pick-submit]").click()
         elif phase == "play":
+            self.marked += page.locator("#board .play.is-last").count()
             go = hand.locator('#move-play button[name="move"]')  # "Go"
             (go if go.count() else hand.locator("button.card-button:not([disabled])").first).click()
         elif phase == "count":  # count nothing: the computer takes what was missed (muggins)
+            self.counted_shown.append(hand.locator(".counting .playing-card").count())
             hand.locator("#count-points").fill("0")
             hand.locator("#move-count button").click()
         else:  # "Let it go", "Next hand", "Next game"
@@ -264,6 +268,9 @@ def test_a_whole_game_fits_the_first_screen(
     expect(page.locator("#conn-state")).to_be_hidden()
     expect(page.locator("#events ol.events")).to_have_attribute("tabindex", "0")
     page.context.close()
+    if isinstance(table, Cribbage):  # the card just played is marked; muggins shows the hand
+        assert table.marked, "no card played was marked as the last"
+        assert set(table.counted_shown) <= {5}, table.counted_shown
     assert not console.lines, console.lines
     assert not report.problems(), "\n".join(report.problems())
 
