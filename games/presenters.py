@@ -295,7 +295,13 @@ def option_summary(variant_key: str, options: dict[str, Any]) -> list[str]:
             continue
         if spec["type"] == "int" and value == spec.get("default"):
             continue
-        if "summary" in spec:
+        if spec["type"] == "choice" and value in spec.get("choice_labels", {}):
+            label = engine_text(spec.get("label", name))
+            choice = engine_text(spec["choice_labels"][value])
+            words.append(gettext("%(label)s: %(value)s") % {"label": label, "value": choice})
+        elif value == 1 and "summary_one" in spec:
+            words.append(engine_text(spec["summary_one"]).format(shown))
+        elif "summary" in spec:
             words.append(engine_text(spec["summary"]).format(shown))
         else:
             label = engine_text(spec.get("label", name))

@@ -97,7 +97,6 @@ class Cribist:
             },
             "default": BY_DEALS,
             "label": gettext_noop("The match ends"),
-            "summary": gettext_noop("ends by {}"),
             "help": gettext_noop(
                 "after a number of deals, when a player reaches a score, or when time is up"
             ),
@@ -109,6 +108,7 @@ class Cribist:
             "default": 10,
             "label": gettext_noop("Deals"),
             "summary": gettext_noop("{} deals"),
+            "summary_one": gettext_noop("{} deal"),
             "help": gettext_noop(
                 "how many hands are dealt, when the match ends after a number of deals"
             ),
