@@ -303,3 +303,46 @@ def test_a_member_who_comes_back_in_time_just_continues(alice, bob):
     services.seat_connected(match_id=match.pk, user=bob)
     seat = fresh(match).seats.get(user=bob)
     assert (seat.connections, seat.away_since) == (1, None)
+
+
+@pytest.mark.parametrize("step", ["discard", "next hand"])
+def test_two_seats_acting_at_once_from_one_board_both_apply(alice, bob, step):
+    """Both seats act in the same step (the discard, or saying they are ready for the next
+    hand) from the same board, at the same moment: neither is refused as stale."""
+    match = two_player(alice, bob)
+    if step == "next hand":
+        match = play_until(match, lambda m: m.snapshot["phase"] == "counted")
+    moves = {alice: any_move(match, match.seats.get(user=alice).index),
+             bob: any_move(match, match.seats.get(user=bob).index)}  # fmt: skip
+    results: list[str] = []
+    barrier = threading.Barrier(2)
+
+    def submit(user):
+        barrier.wait()
+        try:
+            services.match_play(match_id=match.pk, user=user, seq=match.seq, move=moves[user])
+            results.append("applied")
+        except services.Stale:
+            results.append("stale")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit, args=(user,)) for user in (alice, bob)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert results == ["applied", "applied"]
+    assert fresh(match).seq == match.seq + 2
+
+
+def play_until(match: Match, done) -> Match:
+    users = {seat.index: seat.user for seat in match.seats.all()}
+    for _ in range(500):
+        if done(match):
+            return match
+        seat = match.to_move[0]
+        services.match_play(match_id=match.pk, user=users[seat], seq=match.seq,
+                            move=any_move(match, seat))  # fmt: skip
+        match = fresh(match)
+    raise AssertionError("the step never came")
