@@ -18,6 +18,10 @@
     const link = document.getElementById(id);
     if (!link) return;
     event.preventDefault();  // Home and End would scroll the page; the arrows would too
+    // A link swapped in a moment ago is htmx's only once the swap settles (it wears htmx-added
+    // until then): clicked before, it would load the whole page. Drop that press, as htmx drops
+    // one made while a step is still on its way (hx-sync).
+    if (link.classList.contains("htmx-added")) return;
     if (link.hasAttribute("href")) link.click();  // at either end the link has no href: nothing to do
   });
 })();
