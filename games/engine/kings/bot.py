@@ -2,8 +2,9 @@
 
 `easy` lays the move that scores most now (exchanging its whole rack, or passing, when it
 cannot lay). `strong` also weighs the tiles it keeps (fives, pairs, a 6 or 9 to turn, what
-they would cost on the rack at the end) and the openings a lay leaves beside its tiles for the
-next player, and exchanges a poor rack rather than lay for little. Both call Joker when the
+they would cost on the rack at the end) and what the next player could score at once after it:
+the best lay of a few racks drawn from the tiles it cannot see, on the board the move leaves.
+It exchanges a poor rack rather than lay for little. Both call Joker when the
 last lay was under-counted, which the public board shows.
 
 Exchanges put tiles back in the bag, so a table where nobody can lay could exchange for ever
@@ -20,8 +21,19 @@ from typing import Any
 
 from ..core.variant import IllegalMove
 from ..pieces.tiles import Laid, Tile, parse_face, parse_tile
-from ..scoring.tiles import INVALID, MAX_HAND, RANK_KEY, hand_points
-from .board import EMPTY_BOARD, GRID, SIZE, Board, Placement, index, parse_placement, score_lay
+from ..scoring.tiles import MAX_HAND
+from .board import (
+    EMPTY_BOARD,
+    GRID,
+    SIZE,
+    Board,
+    Placement,
+    Square,
+    index,
+    parse_placement,
+    score_lay,
+)
+from .movegen import Lay, legal_lays
 
 LEVELS = ("easy", "strong")
 FACE_KEY = {
@@ -34,8 +46,9 @@ FACE_KEY = {
 KEEP = {1: -1.5, 2: -1.0, 3: -0.5, 4: -0.5, 5: 3.0, 6: 1.0, 7: 0.5, 8: 0.5, 9: 1.0, 10: 0.0}
 PAIR_KEPT = 0.5
 FIFTEEN_KEPT = 1.0
-OPENING_WEIGHT = 0.35
-SHORTLIST = 8
+REPLY_WEIGHT = 1.0  # the next player's best immediate score, against points now
+REPLY_SAMPLES = 4  # racks drawn for the next player
+SHORTLIST = 6
 ENDGAME_BAG = 10  # below this many tiles in the bag, what a rack would cost weighs in
 LEAVE_RANGE = 20  # leaves differ by less than this: lays scoring that much less are not weighed
 EXCHANGE_PER_TILE = 1.2  # what a fresh tile from the bag is worth, against a lay
@@ -142,20 +155,130 @@ def _strong(
             faces = tuple(token[-2:] for token in move["tiles"])
             leave = leaves[used] = leave_value(_kept(rack, faces), bag)
         scored.append((move["points"] + leave, move))
-    best_value, best_move = float("-inf"), None
+    replies = Replies(view, board, rng)
+    weighed = []
     for value, move in heapq.nlargest(SHORTLIST, scored, key=lambda item: item[0]):
+        if not bag and len(move["tiles"]) == len(rack):
+            # Going out ends the game: no reply, and the others lose what they hold.
+            weighed.append((value + replies.held_by_others(), move))
+            continue
         placements = [parse_placement(token) for token in move["tiles"]]
-        value -= OPENING_WEIGHT * opening(board, placements)
-        if value > best_value:
-            best_value, best_move = value, move
+        weighed.append((value - REPLY_WEIGHT * replies.after(placements), move))
+    best_value, best_move = max(weighed, key=lambda item: item[0], default=(float("-inf"), None))
     swaps = [move for move in legal if move["type"] == "exchange"]
     if swaps and bag >= MAX_HAND:
         swap, swap_value = _best_exchange(rack, swaps, bag)
+        swap_value -= REPLY_WEIGHT * replies.now()
         if best_move is None or swap_value > best_value:
             return swap
     if best_move is not None:
         return best_move
     return {"type": "pass", "points": 0}
+
+
+class Replies:
+    """What the next player could score at once after a move: the best lay of a few racks
+    drawn from the tiles this seat cannot see (the same racks for every move weighed, so the
+    moves are compared on equal terms). The board as it is is searched once a rack. After a
+    lay only the lines through and beside its tiles are searched again, for what the lay opens;
+    the best lay found before elsewhere still stands, and one in those lines counts only if
+    the new search finds it again, so a move that blocks a good spot is credited for it."""
+
+    def __init__(self, view: dict[str, Any], board: Board, rng: random.Random) -> None:
+        players, seat = view["players"], view["seat"]
+        size = view["rack_sizes"][(seat + 1) % players]
+        pool = [
+            Tile(*parse_face(item["rank"] + item["suit"]), copy)
+            for item in view["unseen"]
+            for copy in range(item["count"])
+        ]
+        size = min(size, len(pool))
+        self.racks = [rng.sample(pool, size) for _ in range(REPLY_SAMPLES)] if size else []
+        self.board, self.pool, self.players = board, pool, players
+        self.first = board == EMPTY_BOARD
+        self.options = view["options"]
+        self._now: list[list[tuple[int, Spot]]] | None = None
+
+    def held_by_others(self) -> float:
+        """Once the bag is empty the unseen tiles are the other racks: what one of them loses,
+        on average, if this seat goes out (all of it with one opponent)."""
+        others = self.players - 1
+        return sum(tile.value for tile in self.pool) / others if self.pool and others else 0.0
+
+    def now(self) -> float:
+        """The mean best reply on the board as it is (after an exchange or a pass)."""
+        if not self.racks:
+            return 0.0
+        return sum(lays[0][0] if lays else 0 for lays in self._lays_now()) / len(self.racks)
+
+    def after(self, placements: list[Placement]) -> float:
+        """The mean best reply once these tiles are down."""
+        if not self.racks:
+            return 0.0
+        cells = list(self.board)
+        for placed in placements:
+            cells[index(placed.square)] = Laid(Tile(placed.rank, placed.suit, 0), placed.rank)
+        after = tuple(cells)
+        near = [placed.square for placed in placements]
+        rows = {r + d for r, _ in near for d in (-1, 0, 1)}
+        cols = {c + d for _, c in near for d in (-1, 0, 1)}
+        beside = {s for square in near for s in (square, *GRID.neighbours(square))}
+        total = 0
+        for rack, lays in zip(self.racks, self._lays_now(), strict=True):
+            best = self._best(after, rack, first=False, near=near)
+            if not self.first:
+                for points, spot in lays:
+                    if points <= best:
+                        break
+                    if not _searched_again(spot, rows, cols, beside):
+                        best = points
+                        break
+            total += best
+        return total / len(self.racks)
+
+    def _lays_now(self) -> list[list[tuple[int, Spot]]]:
+        """For each rack, its lays on the board as it is, best first, with where each lies."""
+        if self._now is None:
+            self._now = []
+            for rack in self.racks:
+                lays = self._lays(self.board, rack, first=self.first)
+                self._now.append(sorted(((lay.points, _spot(lay)) for lay in lays), reverse=True))
+        return self._now
+
+    def _best(self, board: Board, rack: list[Tile], *, first: bool, near=()) -> int:
+        return max(
+            (lay.points for lay in self._lays(board, rack, first=first, near=near)), default=0
+        )
+
+    def _lays(self, board: Board, rack: list[Tile], *, first: bool, near=()) -> list[Lay]:
+        return legal_lays(
+            board,
+            rack,
+            first=first,
+            centre_start=first and self.options["centre_start"],
+            reduced_first_bonus=self.options["reduced_first_bonus"],
+            near=near,
+        )
+
+
+Spot = tuple[str, int, int]  # ("row", r, 0), ("col", c, 0) or ("one", r, c): where a lay lies
+
+
+def _spot(lay: Lay) -> Spot:
+    squares = [tuple(map(int, token.split("=", 1)[0].split(","))) for token in lay.tiles]
+    (r, c), *rest = squares
+    if not rest:
+        return ("one", r, c)
+    return ("row", r, 0) if rest[0][0] == r else ("col", c, 0)
+
+
+def _searched_again(spot: Spot, rows: set[int], cols: set[int], beside: set[Square]) -> bool:
+    """Whether a search after a lay (legal_lays with `near`) covers this spot: a line through
+    or beside the new tiles, or a single square beside them."""
+    kind, a, b = spot
+    if kind == "one":
+        return (a, b) in beside
+    return a in (rows if kind == "row" else cols)
 
 
 def leave_value(kept: list[Tile], bag: int) -> float:
@@ -178,47 +301,6 @@ def leave_value(kept: list[Tile], bag: int) -> float:
     if bag < ENDGAME_BAG:
         value -= (ENDGAME_BAG - bag) / ENDGAME_BAG * 0.8 * sum(values)
     return value
-
-
-def opening(board: Board, placements: list[Placement]) -> int:
-    """The most a single tile could score beside this lay: the opening it leaves."""
-    cells = list(board)
-    for placed in placements:
-        cells[index(placed.square)] = Laid(Tile(placed.rank, placed.suit, 0), placed.rank)
-    worst = 0
-    for placed in placements:
-        for square in GRID.neighbours(placed.square):
-            if cells[index(square)] is None:
-                worst = max(worst, _best_single(cells, square))
-    return worst
-
-
-def _best_single(cells: list[Laid | None], square: tuple[int, int]) -> int:
-    runs = []
-    for step in ((0, 1), (1, 0)):
-        count, key = 0, 0
-        for sign in (-1, 1):
-            r, c = square[0] + sign * step[0], square[1] + sign * step[1]
-            while (r, c) in GRID and cells[r * SIZE + c] is not None:
-                laid = cells[r * SIZE + c]
-                assert laid is not None
-                count, key = count + 1, key + RANK_KEY[laid.rank]
-                r, c = r + sign * step[0], c + sign * step[1]
-        if count >= MAX_HAND:
-            return 0
-        runs.append((count, key))
-    best = 0
-    for rank in range(1, 14):
-        total = 0
-        for count, key in runs:
-            if count:
-                points = hand_points(key + RANK_KEY[rank])
-                if points == INVALID:
-                    total = INVALID
-                    break
-                total += points
-        best = max(best, total)
-    return best
 
 
 def _best_exchange(

@@ -11,7 +11,7 @@ per value chosen, so each lay is listed once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from ..pieces.tiles import NINE, SIX, Tile
@@ -70,8 +70,15 @@ def legal_lays(
     first: bool,
     centre_start: bool = False,
     reduced_first_bonus: bool = False,
+    near: Collection[tuple[int, int]] = (),
 ) -> list[Lay]:
-    """Every distinct legal lay of tiles from `rack` on `board`."""
+    """Every distinct legal lay of tiles from `rack` on `board`.
+
+    With `near` (squares of a board that is not empty), only the lays in the rows and columns
+    through or beside those squares, and single tiles beside them: every lay that puts a tile
+    next to one of them (one joining them only through a longer line of old tiles may be
+    left out). What a move opens, for the computer, without listing the whole board again.
+    """
     if not rack:
         return []
     ranks = [0] * (SIZE * SIZE)
@@ -84,9 +91,18 @@ def legal_lays(
     out: list[Lay] = []
     first_bonus = FIRST_BONUS if first else 0
     five_bonus = 0 if first and reduced_first_bonus else FIVE_TILE_BONUS
+    rows = cols = range(SIZE)
+    beside: set[int] | None = None
+    if near:
+        rows = sorted({r + d for r, _ in near for d in (-1, 0, 1) if 0 <= r + d < SIZE})
+        cols = sorted({c + d for _, c in near for d in (-1, 0, 1) if 0 <= c + d < SIZE})
+        beside = {index(s) for square in near for s in GRID.neighbours(square)}
     if not first:
-        _singles(ranks, runs, choices[1], out)
-    for across, lines in ((True, ROW_LINES), (False, COL_LINES)):
+        _singles(ranks, runs, choices[1], out, beside)
+    for across, lines in (
+        (True, [ROW_LINES[r] for r in rows]),
+        (False, [COL_LINES[c] for c in cols]),
+    ):
         cross = runs[1] if across else runs[0]
         for line in lines:
             _line_lays(
@@ -167,9 +183,12 @@ def _singles(
     runs: tuple[dict[int, Run], dict[int, Run]],
     ones: list[tuple[int, tuple[Face, ...]]],
     out: list[Lay],
+    only: set[int] | None = None,
 ) -> None:
     across, down = runs
     for i in sorted(set(across) | set(down)):
+        if only is not None and i not in only:
+            continue
         for _, ((rank, suit),) in ones:
             a = _cross_points(across.get(i), rank, suit)
             if a == INVALID:

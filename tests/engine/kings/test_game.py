@@ -15,7 +15,7 @@ from games.engine.core.events import event, freeze_event
 from games.engine.core.state import evolve
 from games.engine.core.variant import BadOptions, IllegalMove
 from games.engine.kings import KINGS
-from games.engine.kings.board import EMPTY_BOARD
+from games.engine.kings.board import EMPTY_BOARD, parse_board
 from games.engine.kings.game import draw_for_start
 from games.engine.pieces.tiles import FULL_BAG
 from tests.engine.kings.helpers import board_with, game_with, lay, random_steps, row_of
@@ -393,6 +393,33 @@ def test_computers_stop_exchanging_once_nobody_has_laid_for_two_rounds():
     for level in ("easy", "strong"):
         assert computer_move(KINGS, three, 0, level)["type"] == "exchange"
         assert computer_move(KINGS, four, 0, level) == {"type": "pass", "points": 0}
+
+
+ENDGAME = """
+ .  .  .  .  .  . JD KD 2L 3L 3D  .  .
+4D AD 2D JD 3D  . TD  .  .  .  .  .  .
+6L  . 7L 5D 2D 6D JL  .  .  . KL  .  .
+2D  . 7D  . AL 6L 9L 7L AL  . KL  .  .
+6L  . 8L 9L 9L 9D TL  .  . QD QL  .  .
+3L 3L 2L TL TD  .  . JL KL QD 5L QL  .
+ . 6D  . TD  . 6L 4L 5D 5L QL  .  .  .
+9D 6D 9L 9D 9D  . 8D JD KD QD 8D  .  .
+AD KD QD JD 4D  . 3D  . KL 5L 8L 5D 2D
+5D 5L QL  . 9D 8L 4L 4L TL  . 8D  .  .
+JL  . TL AD 4D 7L 4D  .  .  . 8L  .  .
+TD  . 8D AL 7D 7L  .  .  .  .  #  #  #
+ .  .  .  .  . 7D AD 3L 4L 7D  #  #  #
+"""  # from a seeded game: the bag is empty
+
+
+def test_the_strong_computer_goes_out_when_the_bag_is_empty_rather_than_keep_a_tile():
+    state = game_with(parse_board(ENDGAME.strip("\n")), ["KD 2L 2L", "JL 3D AL"], bag=0)
+    # 2-K down from the 2 at the top scores 4 and keeps a 2 (it weighed the replies to that);
+    # all three tiles across row 2 also score 4, end the game and leave the other 14 to lose
+    going_out = computer_move(KINGS, state, 0, "strong")
+    assert sorted(going_out["tiles"]) == ["2,11=2L", "2,12=KD", "2,9=2L"]
+    after, _ = KINGS.apply(state, 0, going_out)
+    assert KINGS.outcome(after) is not None and after.scores[1] == state.scores[1] - 14
 
 
 def test_a_game_between_computers_that_once_exchanged_for_ever_ends():
