@@ -51,7 +51,7 @@ REPLY_SAMPLES = 4  # racks drawn for the next player
 SHORTLIST = 6
 ENDGAME_BAG = 10  # below this many tiles in the bag, what a rack would cost weighs in
 LEAVE_RANGE = 20  # leaves differ by less than this: lays scoring that much less are not weighed
-EXCHANGE_PER_TILE = 1.2  # what a fresh tile from the bag is worth, against a lay
+EXCHANGE_PER_TILE = 0.8  # what a fresh tile from the bag is worth, against a lay
 STALLED_ROUNDS = 2  # rounds with no tile laid, after which the computer no longer exchanges
 
 
@@ -180,9 +180,11 @@ class Replies:
     """What the next player could score at once after a move: the best lay of a few racks
     drawn from the tiles this seat cannot see (the same racks for every move weighed, so the
     moves are compared on equal terms). The board as it is is searched once a rack. After a
-    lay only the lines through and beside its tiles are searched again, for what the lay opens;
-    the best lay found before elsewhere still stands, and one in those lines counts only if
-    the new search finds it again, so a move that blocks a good spot is credited for it."""
+    lay only the lines it can change are searched again: those through and beside its tiles
+    and the tiles in line with them. The best lay found before elsewhere still stands, and one
+    in those lines counts only if the new search finds it again, so a move that blocks a good
+    spot is credited for it. The result is the whole board's search, for less (a test checks
+    that)."""
 
     def __init__(self, view: dict[str, Any], board: Board, rng: random.Random) -> None:
         players, seat = view["players"], view["seat"]
@@ -219,7 +221,7 @@ class Replies:
         for placed in placements:
             cells[index(placed.square)] = Laid(Tile(placed.rank, placed.suit, 0), placed.rank)
         after = tuple(cells)
-        near = [placed.square for placed in placements]
+        near = _joined(after, [placed.square for placed in placements])
         rows = {r + d for r, _ in near for d in (-1, 0, 1)}
         cols = {c + d for _, c in near for d in (-1, 0, 1)}
         beside = {s for square in near for s in (square, *GRID.neighbours(square))}
@@ -262,6 +264,19 @@ class Replies:
 
 
 Spot = tuple[str, int, int]  # ("row", r, 0), ("col", c, 0) or ("one", r, c): where a lay lies
+
+
+def _joined(board: Board, squares: list[Square]) -> list[Square]:
+    """These squares and every tile in an unbroken line with one of them, across or down: the
+    hands a lay there changes reach that far, and so do the lays whose hands it changes."""
+    out = set(squares)
+    for r, c in squares:
+        for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            nr, nc = r + dr, c + dc
+            while (nr, nc) in GRID and board[nr * SIZE + nc] is not None:
+                out.add((nr, nc))
+                nr, nc = nr + dr, nc + dc
+    return sorted(out)
 
 
 def _spot(lay: Lay) -> Spot:
