@@ -66,7 +66,8 @@ def combine(rows: Sequence[Totals]) -> Totals:
 
 
 def average(points: int, count: int) -> str:
-    return number_format(points / count, 1) if count else "–"
+    # Rounded first: number_format cuts a float's extra decimals off (7/4 would show 1.7).
+    return number_format(round(points / count, 1), 1) if count else "–"
 
 
 # -- any game: the outcome's terms ------------------------------------------------------------

@@ -83,6 +83,17 @@ def test_cribbage_figures_add_up_to_the_losers_score(
     assert shown["29 hands"] == "0"
 
 
+def test_an_average_is_rounded_to_one_decimal_not_cut():
+    from accounts.figures import average
+
+    assert (average(7, 4), average(12, 7), average(0, 3), average(5, 0)) == (
+        "1.8",
+        "1.7",
+        "0.0",
+        "–",
+    )
+
+
 def test_figures_combine_by_sum_and_best():
     rows = [{"hands": 2, "best_hand": 12}, {"hands": 3, "best_hand": 20}, {"best_hand": 4}]
     assert figures.combine(rows) == {"hands": 5, "best_hand": 20}

@@ -95,9 +95,18 @@ def test_a_member_plays_a_deal_of_table_top_against_the_computer(client, alice):
 
 def test_an_illegal_square_is_refused_with_the_rule(client, alice):
     match = _start(client, alice, "tabletop")
+    # an empty square that touches no card (the computer may have laid one next to a corner)
+    view = services.engine_view(match, 0)
+    legal = {(m["row"], m["col"]) for m in view["legal_moves"] if m["type"] == "place"}
+    row, col = next(
+        (r, c)
+        for r in range(5)
+        for c in range(5)
+        if not view["board"][r][c] and (r, c) not in legal
+    )
     answer = client.post(
         reverse("match_move", args=[match.pk]),
-        {"seq": match.seq, "move": json.dumps({"type": "place", "row": 0, "col": 0})},
+        {"seq": match.seq, "move": json.dumps({"type": "place", "row": row, "col": col})},
         **HTMX,
     )
     assert answer.status_code == 400 and "touch one already down" in answer.content.decode()
