@@ -190,7 +190,9 @@ class Child:
         self.step: Step | None = None
         self.handshake_failures: list[str] = []
         self.closes: list[tuple[int, int | None]] = []  # (server index, close code)
-        self.message_bytes: list[int] = []
+        self.message_bytes: list[int] = []  # as the page reads them (uncompressed)
+        self.wire_bytes: list[int] = []  # as they crossed the network (compressed if offered)
+        self.compressed: list[bool] = []  # each socket: permessage-deflate agreed
         self.first_bytes: list[int] = []
         self.answer_bytes: list[int] = []
         self.socket_ids: set[bytes] = set()
@@ -257,6 +259,7 @@ class Child:
             await table.open(self, [server, server], spectator=server)
         await asyncio.sleep(1)
         self.message_bytes.clear()
+        self.wire_bytes.clear()
         step = self.step = Step(len(tables))
         windows: list[float] = []
         stop = time.monotonic() + c["move_seconds"]
@@ -282,7 +285,10 @@ class Child:
                 f"   server CPU per move: median {statistics.median(windows):.1f} ms "
                 f"(quartiles {q[0]:.1f}-{q[2]:.1f}, {len(windows)} windows of 2 s; target <= 5)"
             )
-        print(f"   {_sizes('socket message', self.message_bytes)} (target <= 4 KB)")
+        deflate = f"{sum(self.compressed)} of {len(self.compressed)} sockets compressed"
+        print(f"   {_sizes('socket message on the wire', self.wire_bytes)} (target <= 4 KB; "
+              f"{deflate})")  # fmt: skip
+        print(f"   {_sizes('socket message as read', self.message_bytes)}")
         print(f"   {_sizes('first message (whole table)', self.first_bytes)}")
         print(f"   {_sizes('mover POST answer', self.answer_bytes)}")
         print(
@@ -517,6 +523,16 @@ class Watched:
         self.ws, self.child, self.server, self.table = ws, child, server, table
         self.cookie, self.who = cookie, who
         self.seq, self.messages = -1, 0
+        self.received = self.counted = 0  # bytes off the network, and those counted already
+        extensions = ws.response.headers.get("Sec-WebSocket-Extensions", "") if ws.response else ""
+        child.compressed.append("permessage-deflate" in extensions)
+        feed = ws.data_received
+
+        def data_received(data: bytes) -> None:
+            self.received += len(data)
+            feed(data)
+
+        ws.data_received = data_received  # the transport calls it for every read
         self.closed, self.close_code, self.closing = False, None, False
         self.changed = asyncio.Event()
         self.task = asyncio.create_task(self._read())
@@ -551,7 +567,9 @@ class Watched:
                     self.child.first_bytes.append(len(data))
                 elif self.child.watch_ids:
                     self.child.message_bytes.append(len(data))
+                    self.child.wire_bytes.append(self.received - self.counted)
                     self.child.socket_ids.update(OOB_ID.findall(data))
+                self.counted = self.received
                 found = SEQ.search(data)
                 if found and int(found.group(1)) > self.seq:
                     self.seq = int(found.group(1))
