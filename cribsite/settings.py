@@ -165,7 +165,21 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20000, minimum=300)},
+        }
+    }
+# Sessions are read from the cache (this process's memory, or Redis where several processes
+# share the work) and written through to the database: a page or a socket connect skips the
+# session query, and a restart loses no one's log-in.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# WebSocket messages compressed (permessage-deflate, offered by daphne's autobahn when the
+# browser asks for it, as every current one does): a push of ~6 KB of HTML leaves as ~0.3 KB,
+# since each repeats much of the one before. WS_COMPRESSION=0 sends them as they are.
+WS_COMPRESSION = env_bool("WS_COMPRESSION", True)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

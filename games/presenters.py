@@ -17,13 +17,15 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Prefetch, Q
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.safestring import mark_safe
 from django.utils.text import get_text_list
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
-from games import services
+from games import fragments, services
 from games.engine.core import default_level
 from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
@@ -314,8 +316,11 @@ def _summary(spec: dict[str, Any], name: str) -> str:
 
 
 def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True) -> dict:
-    """Each region's HTML, rendered from the shared fragments (out-of-band for htmx)."""
+    """Each region's HTML, rendered from the shared fragments (out-of-band for htmx, else for
+    the page, its forms holding fragments.CSRF_SLOT where the request's CSRF token goes)."""
     ctx = {**context, "oob": oob}
+    if not oob:
+        ctx["csrf_token"] = fragments.CSRF_SLOT
     out = {}
     for region in regions:
         if region in COMMON_REGIONS:
@@ -324,7 +329,7 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
             template = f"{context['board_template']}#{region}"
         else:  # a match with no board (waiting, cancelled): the game's regions stay empty
             template = f"games/match.html#{region}_empty"
-        out[region] = _tight(render_to_string(template, ctx))
+        out[region] = fragments.region(template, region, ctx, _tight)
     return out
 
 
@@ -351,8 +356,11 @@ _render_lock = threading.Lock()
 renders: Counter[tuple] = Counter()  # (match, seq, seat, regions) -> times drawn, for tests
 
 
-def viewer_regions(match: Match, user: User | None, regions=REGIONS) -> dict[str, str]:
-    """The out-of-band regions `user` is shown, drawn at most once per viewer kind and board.
+def viewer_regions(
+    match: Match, user: User | None, regions=REGIONS, *, oob: bool = True
+) -> dict[str, str]:
+    """The out-of-band regions `user` is shown (oob=False: as the page holds them, see
+    page_regions), drawn at most once per viewer kind and board.
 
     The key holds the viewer's seat (None for every spectator), so a seat's entry is built only
     from that seat's view and is only ever handed to that same seat.
@@ -372,18 +380,29 @@ def viewer_regions(match: Match, user: User | None, regions=REGIONS) -> dict[str
         user is not None and match.created_by_id == getattr(user, "pk", None),
         tuple(regions),
         translation.get_language(),
+        oob,
     )
     with _render_lock:
         found = _render_cache.get(key)
         if found is not None and time.monotonic() - found[0] < RENDER_CACHE_SECONDS:
             return found[1]
-    rendered = render_regions(match_context(match, user), regions)
-    renders[(match.pk, match.seq, key[5], key[7])] += 1
+    rendered = render_regions(match_context(match, user), regions, oob=oob)
+    renders[(match.pk, match.seq, key[5], key[7]) + (() if oob else ("page",))] += 1
     with _render_lock:
         _render_cache[key] = (time.monotonic(), rendered)
         while len(_render_cache) > RENDER_CACHE_SIZE:
             _render_cache.popitem(last=False)
     return rendered
+
+
+def page_regions(match: Match, user: User | None, request) -> dict[str, str]:
+    """The regions of the match page as served to `request`: the drawing the sockets share for
+    this viewer and board, with the request's own CSRF token put into its forms."""
+    token = get_token(request)
+    return {
+        region: mark_safe(html.replace(fragments.CSRF_SLOT, token))  # noqa: S308 (drawn escaped)
+        for region, html in viewer_regions(match, user, oob=False).items()
+    }
 
 
 def mover_answer(match: Match):

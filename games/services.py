@@ -329,7 +329,7 @@ def match_play(*, match_id: int, user: User, seq: int, move: Any) -> Played:
     board has moved on: the same move submitted twice applies once) or Illegal (the rule).
     """
     with transaction.atomic():
-        match = _locked(match_id)
+        match = _locked(match_id, seats=True)
         seat = _seat_of(match, user)
         if seat.is_computer:
             raise Forbidden(_("the computer plays this seat now"))
@@ -503,7 +503,11 @@ def engine_view(match: Match, seat: int | None) -> dict[str, Any] | None:
 
 
 def variant_of(match_id: int) -> str:
-    """The game a match is of (one small query); NotFound when there is no such match."""
+    """The game a match is of (one small query, then remembered: it never changes); NotFound
+    when there is no such match."""
+    variant = _variants.get(match_id)
+    if variant is not None:
+        return variant
     variant = (
         Match.objects.filter(pk=match_id).values_list("variant", flat=True).first()
         if valid_id(match_id)
@@ -511,7 +515,14 @@ def variant_of(match_id: int) -> str:
     )
     if variant is None:
         raise NotFound(_("there is no such match"))
+    if len(_variants) >= VARIANTS_KEPT:
+        _variants.clear()
+    _variants[match_id] = variant
     return variant
+
+
+VARIANTS_KEPT = 10000
+_variants: dict[int, str] = {}
 
 
 def seat_names(match: Match) -> list[str]:
@@ -612,11 +623,16 @@ def _new_match(engine, players: int, options: dict, *, creator: User, invite_onl
     )
 
 
-def _locked(match_id: int) -> Match:
+def _locked(match_id: int, *, seats: bool = False) -> Match:
+    """The match, its row locked; with seats=True its seats read too (unlocked, in one more
+    query), for a caller that will look at them more than once."""
     if not valid_id(match_id):
         raise NotFound(_("there is no such match"))
+    query = Match.objects.select_for_update()
+    if seats:
+        query = query.prefetch_related("seats")
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        return query.get(pk=match_id)
     except Match.DoesNotExist:
         raise NotFound(_("there is no such match")) from None
 
@@ -627,7 +643,9 @@ def valid_id(value: Any) -> bool:
 
 
 def _seat_of(match: Match, user: User) -> Seat:
-    seat = match.seats.filter(user_id=user.pk, took_over=False).first()
+    """The member's own seat (from the seats already read, if they were)."""
+    seats = [s for s in match.seats.all() if s.user_id == user.pk and not s.took_over]
+    seat = min(seats, key=lambda s: s.index) if seats else None
     if seat is None:
         raise Forbidden(_("you have no seat in this match"))
     return seat
@@ -677,8 +695,9 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
         raise Illegal(engine_text(error.template, error.params), field="move") from None
     match.seq += 1
     match.moves_played += 1
-    if not by_computer:
-        # A member who moves is at the table, whether or not a page of theirs is open (API).
+    if not by_computer and any(
+        s.index == seat and s.connections == 0 for s in match.seats.all()
+    ):  # a member who moves is at the table, whether or not a page of theirs is open (API)
         match.seats.filter(index=seat, connections=0).update(away_since=timezone.now())
     Move.objects.create(
         match=match,

@@ -151,6 +151,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     if match is None:
         raise Http404(_("There is no such match."))
     context = presenters.match_context(match, request.user)
+    context["regions"] = presenters.page_regions(match, request.user, request)
     return render(request, "games/match.html", context)
 
 
