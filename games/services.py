@@ -323,7 +323,8 @@ def last_variant(*, user: User, among: Iterable[str]) -> str | None:
 
 
 def match_play(*, match_id: int, user: User, seq: int, move: Any) -> Played:
-    """Apply `user`'s move made on the board at `seq`.
+    """Apply `user`'s move made on the board at `seq`. `move` may be a function that reads the
+    move for the match's game (its key given), called once the match is found.
 
     Raises NotFound, Forbidden (no seat, not your turn), Conflict (not in play), Stale (the
     board has moved on: the same move submitted twice applies once) or Illegal (the rule).
@@ -333,6 +334,8 @@ def match_play(*, match_id: int, user: User, seq: int, move: Any) -> Played:
         seat = _seat_of(match, user)
         if seat.is_computer:
             raise Forbidden(_("the computer plays this seat now"))
+        if callable(move):
+            move = move(match.variant)
         played = _apply(match, seat.index, seq, move, by_computer=False)
     return played
 
@@ -503,11 +506,7 @@ def engine_view(match: Match, seat: int | None) -> dict[str, Any] | None:
 
 
 def variant_of(match_id: int) -> str:
-    """The game a match is of (one small query, then remembered: it never changes); NotFound
-    when there is no such match."""
-    variant = _variants.get(match_id)
-    if variant is not None:
-        return variant
+    """The game a match is of (one small query); NotFound when there is no such match."""
     variant = (
         Match.objects.filter(pk=match_id).values_list("variant", flat=True).first()
         if valid_id(match_id)
@@ -515,14 +514,7 @@ def variant_of(match_id: int) -> str:
     )
     if variant is None:
         raise NotFound(_("there is no such match"))
-    if len(_variants) >= VARIANTS_KEPT:
-        _variants.clear()
-    _variants[match_id] = variant
     return variant
-
-
-VARIANTS_KEPT = 10000
-_variants: dict[int, str] = {}
 
 
 def seat_names(match: Match) -> list[str]:

@@ -94,8 +94,9 @@ async def test_a_region_a_move_leaves_alone_is_not_drawn_again_and_the_pegboard_
 
 
 def test_a_move_post_makes_few_queries(alice, bob):
-    """The session comes from the cache, the match's game is remembered, the seats are read
-    once, and a member whose page is open is not written to."""
+    """The session comes from the cache, the move is read for the game of the locked match (no
+    query of its own), the seats are read once, and a member whose page is open is not written
+    to."""
     match = services.match_create(creator=alice, variant="cribbage", players=2)
     services.match_join(match_id=match.pk, user=bob)
     clients = {}
