@@ -78,7 +78,12 @@ def _error(context: dict[str, Any]) -> tuple:
     return (str(context["move_error"] or ""),)
 
 
+def _seq(context: dict[str, Any]) -> tuple:
+    return (context["match"].seq,)
+
+
 KEYS: dict[str, Callable[[dict[str, Any]], tuple | None]] = {
+    "seq": _seq,
     "status": _status,
     "players": _players,
     "events": _events,

@@ -25,7 +25,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
-from games import fragments, services
+from games import fragments, realtime, services
 from games.engine.core import default_level
 from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
@@ -103,6 +103,22 @@ def shared_board(match_id: int, *, stamp: str | None, heard: float) -> Match | N
         while len(_boards) > BOARD_CACHE_SIZE:
             _boards.popitem(last=False)
     return match
+
+
+def keep_board(match: Match, stamp: str, began: float) -> None:
+    """Keep a board just written (read at `began`, its seats and their members with it) for the
+    sockets that hear the message `stamp`, unless a later read is kept already."""
+    with _boards_lock:
+        found = _boards.get(match.pk)
+        if found is not None and found[1] > began:
+            return
+        _boards[match.pk] = (stamp, began, match)
+        _boards.move_to_end(match.pk)
+        while len(_boards) > BOARD_CACHE_SIZE:
+            _boards.popitem(last=False)
+
+
+realtime.board_keeper = keep_board
 
 
 def match_context(match: Match, user: User | None) -> dict[str, Any]:
@@ -415,7 +431,7 @@ def mover_answer(match: Match):
 
 def seq_marker(match: Match) -> str:
     """The element that tells the page which board it shows; always sent."""
-    return render_to_string("games/match.html#seq", {"match": match, "oob": True})
+    return fragments.region("games/match.html#seq", "seq", {"match": match, "oob": True})
 
 
 def side_labels(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:

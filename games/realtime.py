@@ -55,10 +55,19 @@ _process = secrets.token_hex(4)  # this process, among all that share the channe
 _stamps = itertools.count()
 
 
-def group_send(group: str, message: dict[str, Any]) -> None:
+# Given a board and the stamp of the message about it, keeps it for this process's sockets
+# (set by games.presenters, which reads boards for them).
+board_keeper: Callable[[Any, str, float], None] | None = None
+
+
+def group_send(group: str, message: dict[str, Any], *, board: tuple[Any, float] | None = None):
     """Tell a group, stamping the message with an id unique to it (this process's and a count), by
-    which the sockets of one process that hear it share one read of the board."""
+    which the sockets of one process that hear it share one read of the board. `board` (the
+    match just written and when it was read, by time.monotonic()) is handed to the board keeper
+    first, so that the sockets of this process need not read it at all."""
     layer = get_channel_layer()
     if layer is not None:
         message = {**message, "stamp": f"{_process}-{next(_stamps)}"}
+        if board is not None and board_keeper is not None:
+            board_keeper(board[0], message["stamp"], board[1])
         run_soon(layer.group_send, group, message)

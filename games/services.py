@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -18,7 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, Prefetch, Value, When
 from django.db.models.functions import Greatest
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -330,13 +331,14 @@ def match_play(*, match_id: int, user: User, seq: int, move: Any) -> Played:
     board has moved on: the same move submitted twice applies once) or Illegal (the rule).
     """
     with transaction.atomic():
+        read_at = time.monotonic()
         match = _locked(match_id, seats=True)
         seat = _seat_of(match, user)
         if seat.is_computer:
             raise Forbidden(_("the computer plays this seat now"))
         if callable(move):
             move = move(match.variant)
-        played = _apply(match, seat.index, seq, move, by_computer=False)
+        played = _apply(match, seat.index, seq, move, by_computer=False, read_at=read_at)
     return played
 
 
@@ -622,7 +624,9 @@ def _locked(match_id: int, *, seats: bool = False) -> Match:
         raise NotFound(_("there is no such match"))
     query = Match.objects.select_for_update()
     if seats:
-        query = query.prefetch_related("seats")
+        query = query.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        )
     try:
         return query.get(pk=match_id)
     except Match.DoesNotExist:
@@ -663,7 +667,18 @@ def _start(match: Match) -> None:
     match.seats.filter(is_computer=False, connections=0).update(away_since=now)
 
 
-def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -> Played:
+def _apply(
+    match: Match,
+    seat: int,
+    seq: Any,
+    move: Any,
+    *,
+    by_computer: bool,
+    read_at: float | None = None,
+) -> Played:
+    """Apply a move to the locked `match`. With `read_at` (time.monotonic() before the match and
+    its seats were read, members and all), the sockets of this process are handed the board as
+    it now stands instead of reading it again (realtime.group_send)."""
     if match.status != Match.Status.ACTIVE:
         if match.status == Match.Status.WAITING:
             raise Conflict(_("the match has not started yet"))
@@ -687,10 +702,11 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
         raise Illegal(engine_text(error.template, error.params), field="move") from None
     match.seq += 1
     match.moves_played += 1
-    if not by_computer and any(
-        s.index == seat and s.connections == 0 for s in match.seats.all()
-    ):  # a member who moves is at the table, whether or not a page of theirs is open (API)
-        match.seats.filter(index=seat, connections=0).update(away_since=timezone.now())
+    mover = [s for s in match.seats.all() if s.index == seat and s.connections == 0]
+    if not by_computer and mover:
+        # A member who moves is at the table, whether or not a page of theirs is open (API).
+        mover[0].away_since = timezone.now()
+        match.seats.filter(index=seat, connections=0).update(away_since=mover[0].away_since)
     Move.objects.create(
         match=match,
         seq=match.seq,
@@ -707,7 +723,10 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
         _end(match, Match.Ending.PLAYED, status=Match.Status.FINISHED, bump=False)
     else:
         match.save(update_fields=["seq", "moves_played", "snapshot", "to_move", "updated_at"])
-    _after_commit(match, lobby=outcome is not None)
+    # The board as it stands is handed on while the match goes on (an ending also writes what
+    # the listeners of match_ended add).
+    board = (match, read_at) if read_at is not None and outcome is None else None
+    _after_commit(match, lobby=outcome is not None, board=board)
     return Played(match=match, seat=seat, events=events)
 
 
@@ -794,9 +813,16 @@ def _count_connection(match_id: int, user: User, delta: int) -> None:
             )
 
 
-def _after_commit(match: Match, *, lobby: bool = False, presence: bool = False) -> None:
-    """After the commit: tell the match's sockets, maybe the lobby, and the listeners of
-    `match_changed` (the computer player among them)."""
+def _after_commit(
+    match: Match,
+    *,
+    lobby: bool = False,
+    presence: bool = False,
+    board: tuple[Match, float] | None = None,
+) -> None:
+    """After the commit: tell the match's sockets (handing them `board`, the match as read at
+    a time.monotonic(), if given), maybe the lobby, and the listeners of `match_changed` (the
+    computer player among them)."""
     match_id, seq = match.pk, match.seq
     computer_to_move = match.status == Match.Status.ACTIVE and any(
         s.is_computer and s.index in match.to_move for s in match.seats.all()
@@ -805,7 +831,7 @@ def _after_commit(match: Match, *, lobby: bool = False, presence: bool = False) 
 
     def notify() -> None:
         message = {"type": "presence.changed" if presence else "match.changed", "seq": seq}
-        realtime.group_send(f"match-{match_id}", message)
+        realtime.group_send(f"match-{match_id}", message, board=board)
         if lobby:
             realtime.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
         if not presence:

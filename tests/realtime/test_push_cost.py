@@ -48,9 +48,11 @@ async def test_a_move_draws_each_region_once_per_seat_and_once_for_all_spectator
 
 
 @pytest.mark.asyncio
-async def test_the_sockets_of_a_process_share_one_read_of_the_board_per_move(
+async def test_the_sockets_of_a_process_share_one_read_of_the_board_per_message(
     alice, bob, charlie, dana
 ):
+    """A member's move hands the board it wrote to the sockets of its process (no read at all);
+    any other message (here a page going away) costs the four sockets one read."""
     match = await start_two_player(alice, bob)
     sockets = [(await open_socket(match.pk, user))[0] for user in (alice, bob, charlie, dana)]
     for sock in sockets:
@@ -60,7 +62,11 @@ async def test_the_sockets_of_a_process_share_one_read_of_the_board_per_move(
     await play(match, alice if seat == 0 else bob, seat)
     pushed = [await drain(sock) for sock in sockets]
     assert all(f'data-seq="{match.seq + 1}"' in html for html in pushed)
+    assert presenters.board_reads[match.pk] - reads == 0
+    await sync_to_async(services.seat_disconnected)(match_id=match.pk, user=alice)
+    pushed = [await drain(sock) for sock in sockets]
     assert presenters.board_reads[match.pk] - reads == 1  # four sockets, one read
+    assert "is-away" in pushed[2]  # the spectator sees alice's page gone
     for sock in sockets:
         await sock.disconnect()
 
