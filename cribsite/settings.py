@@ -148,6 +148,10 @@ REDIS_HOST = {
     "socket_connect_timeout": env_int("REDIS_CONNECT_TIMEOUT", 5, minimum=1),
     "socket_keepalive": True,
     "health_check_interval": env_int("REDIS_HEALTH_CHECK_SECONDS", 30),
+    # redis-py 8's pool holds 100 connections and then refuses (a message lost) rather than wait:
+    # the process's receive loop, each socket joining or leaving its group and each message on
+    # its way hold one (games/realtime.py sends at most 32 messages at once).
+    "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000, minimum=100),
 }
 if REDIS_URL:
     CHANNEL_LAYERS = {

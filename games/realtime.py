@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import logging
 import secrets
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -70,4 +71,22 @@ def group_send(group: str, message: dict[str, Any], *, board: tuple[Any, float] 
         message = {**message, "stamp": f"{_process}-{next(_stamps)}"}
         if board is not None and board_keeper is not None:
             board_keeper(board[0], message["stamp"], board[1])
-        run_soon(layer.group_send, group, message)
+        run_soon(_send_in_turn, layer, group, message)
+
+
+# At most this many group messages of a process are on their way at once; the others wait their
+# turn. Each takes a connection of channels-redis' pool while it goes, and redis-py 8's pool
+# refuses (MaxConnectionsError, the message lost) past its size instead of waiting.
+SENDS_AT_ONCE = 32
+_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def _send_in_turn(layer, group: str, message: dict[str, Any]) -> None:
+    loop = asyncio.get_running_loop()
+    turn = _turns.get(loop)
+    if turn is None:
+        turn = _turns[loop] = asyncio.Semaphore(SENDS_AT_ONCE)
+    async with turn:
+        await layer.group_send(group, message)

@@ -504,7 +504,17 @@ def engine_view(match: Match, seat: int | None) -> dict[str, Any] | None:
     if match.snapshot is None:
         return None
     engine = get_variant(match.variant)
-    return engine.view(engine.load(match.snapshot), seat)
+    return engine.view(_state(match, engine), seat)
+
+
+def _state(match: Match, engine: Any) -> Any:
+    """The engine's state of `match.snapshot`, loaded once per snapshot (states are immutable,
+    so every view of one board, for each kind of viewer, shares it)."""
+    loaded = match.__dict__.get("_loaded_state")
+    if loaded is None or loaded[0] is not match.snapshot:
+        loaded = (match.snapshot, engine.load(match.snapshot))
+        match._loaded_state = loaded
+    return loaded[1]
 
 
 def variant_of(match_id: int) -> str:
@@ -716,6 +726,7 @@ def _apply(
         to_move_before=before,
     )
     match.snapshot = engine.dump(state)
+    match._loaded_state = (match.snapshot, state)
     match.to_move = sorted(engine.to_move(state))
     outcome = engine.outcome(state)
     if outcome is not None:

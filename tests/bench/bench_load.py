@@ -24,8 +24,9 @@ Four parts, each printed with its spread:
   to the other process and must be handed the current board.
 
 Profiles: quick (about 2 minutes, small numbers: checks that it all works) and scale (the
-issue's 200 and 500 matches, about 10 minutes). With --before REV the move and pages parts run
-against that git revision first (git archive), so before and after sit side by side.
+issue's 200 and 500 matches, about 10 minutes). With --before REV the parts asked for run
+against that git revision first (git archive), so before and after sit side by side (a ramp
+then takes twice as long: ask for --parts scale alone, or move,pages).
 
 One asyncio process plays every seat (matches are made beforehand, and each seat keeps its own
 copy of the engine state, so no database is touched while playing); each setup runs in a child
@@ -89,6 +90,7 @@ def main() -> None:
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", ""))
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", ""))
     parser.add_argument("--steps", default="", help="matches per step, e.g. 50,100,200")
+    parser.add_argument("--setups", default="sqlite,postgres", help="the ramps to run")
     parser.add_argument("--step-seconds", type=float, default=0)
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -108,16 +110,15 @@ def main() -> None:
         trees.insert(0, (f"before ({args.before})", _export(args.before, work)))
     failed = False
     for label, tree in trees:
-        before = tree is not ROOT
         if parts & {"move", "pages"}:
             failed |= _child(label, tree, work, "sqlite", args, profile, {
                 "parts": sorted(parts & {"move", "pages"}), "steps": []})  # fmt: skip
-        if before:
-            continue
-        if parts & {"scale", "restart"}:
+        setups = set(args.setups.split(","))
+        if parts & {"scale", "restart"} and "sqlite" in setups:
             steps = _steps(args.steps, profile["sqlite_steps"])
             failed |= _child(label, tree, work, "sqlite", args, profile, {
                 "parts": sorted(parts & {"scale", "restart"}), "steps": steps})  # fmt: skip
+        if parts & {"scale", "restart"} and "postgres" in setups:
             if args.database_url and args.redis_url:
                 steps = _steps(args.steps, profile["pg_steps"])
                 failed |= _child(label, tree, work, "postgres", args, profile, {
