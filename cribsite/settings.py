@@ -157,7 +157,14 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_HOST], "prefix": env_str("REDIS_PREFIX", "cribsite")},
+            "CONFIG": {
+                "hosts": [REDIS_HOST],
+                "prefix": env_str("REDIS_PREFIX", "cribsite"),
+                # Messages to every socket of a process wait in ONE Redis list, which holds
+                # `capacity` messages: past that, group messages are dropped (logged at INFO
+                # only). 100, the default, was passed by a busy process at 250 matches.
+                "capacity": env_int("CHANNEL_CAPACITY", 10000, minimum=100),
+            },
         }
     }
     CACHES = {
