@@ -18,7 +18,6 @@ from django.conf import settings
 from django.db.models import Prefetch, Q
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
-from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.text import get_text_list
@@ -439,7 +438,8 @@ def mover_answer(match: Match):
     """The answer to an accepted move from a page whose socket is open: the socket brings the
     new board to every page (the mover's too), so the answer only clears the error line and
     says which seq to expect (X-Match-Seq), letting the page fetch the board if no push comes."""
-    html = render_to_string("games/match.html#error", {"match": match, "oob": True})
+    context = {"match": match, "oob": True, "move_error": None}
+    html = fragments.region("games/match.html#error", "error", context)
     return HttpResponse(html, headers={"X-Match-Seq": str(match.seq)})
 
 

@@ -13,6 +13,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
+from django.template.loader import render_to_string
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -313,7 +314,7 @@ def test_pushed_fragments_carry_no_indentation_but_keep_their_words(alice, bob):
     for region, html in presenters.render_regions(context).items():
         assert "\n " not in html and " \n" not in html, region
         words = re.sub(r"\s+", " ", html)
-        loose = presenters.render_to_string(
+        loose = render_to_string(
             f"{context['board_template'] if region in ('board', 'hand') else 'games/match.html'}"
             f"#{region}",
             {**context, "oob": True},
