@@ -517,6 +517,18 @@ def _state(match: Match, engine: Any) -> Any:
     return loaded[1]
 
 
+def variant_of(match_id: int) -> str:
+    """The game a match is of (one small query); NotFound when there is no such match."""
+    variant = (
+        Match.objects.filter(pk=match_id).values_list("variant", flat=True).first()
+        if valid_id(match_id)
+        else None
+    )
+    if variant is None:
+        raise NotFound(_("there is no such match"))
+    return variant
+
+
 def seat_names(match: Match) -> list[str]:
     """Each seat's name in the active language (a computer seat has a name of its own, "Max")."""
     return [seat_label(seat, variant=match.variant) for seat in match.seats.all()]
