@@ -18,10 +18,12 @@
     const link = document.getElementById(id);
     if (!link) return;
     event.preventDefault();  // Home and End would scroll the page; the arrows would too
-    // A link swapped in a moment ago is htmx's only once the swap settles (it wears htmx-added
-    // until then): clicked before, it would load the whole page. Drop that press, as htmx drops
-    // one made while a step is still on its way (hx-sync).
-    if (link.classList.contains("htmx-added")) return;
-    if (link.hasAttribute("href")) link.click();  // at either end the link has no href: nothing to do
+    const href = link.getAttribute("href");
+    if (!href) return;  // at either end the link has no href: nothing to do
+    // Through htmx's own request (the link's hx-* settings: target, push-url, sync) rather than
+    // a click: a link swapped in a moment ago is htmx's only once the swap settles, and a click
+    // on it before then would load the whole page.
+    if (window.htmx) window.htmx.ajax("GET", href, { source: link });
+    else link.click();
   });
 })();
