@@ -148,12 +148,22 @@ REDIS_HOST = {
     "socket_connect_timeout": env_int("REDIS_CONNECT_TIMEOUT", 5, minimum=1),
     "socket_keepalive": True,
     "health_check_interval": env_int("REDIS_HEALTH_CHECK_SECONDS", 30),
+    # redis-py 8's pool holds 100 connections and then refuses (the message lost) rather than
+    # wait: under load (250 matches) a process's sends and group changes passed that.
+    "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000, minimum=100),
 }
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_HOST], "prefix": env_str("REDIS_PREFIX", "cribsite")},
+            "CONFIG": {
+                "hosts": [REDIS_HOST],
+                "prefix": env_str("REDIS_PREFIX", "cribsite"),
+                # The messages to every socket of a process wait in one Redis list of
+                # `capacity`; past it group messages are dropped (logged at INFO only). The
+                # default, 100, was passed by a busy process at 250 matches.
+                "capacity": env_int("CHANNEL_CAPACITY", 10000, minimum=100),
+            },
         }
     }
     CACHES = {
