@@ -5,7 +5,7 @@
 // once every region of it is in (a microtask later, before the page is painted) it compares:
 // - a card (data-card) found once before and once now, somewhere else: it slides there (FLIP);
 //   a new card with no twin inside [data-from="X"] slides in from where [data-source="X"] was;
-//   new cards at the end of a [data-pile] (the crib) slide in from the cards that left;
+//   new cards at the end of a [data-pile] slide in from the cards that left;
 // - a front peg of the pegboard whose score went up moves along the track, leapfrogging from the
 //   back hole through the holes at the turns (data-via), with the class pb-peg-moving meanwhile;
 // - an .is-last thing that was not the last before and holds no card (a Kings tile just
@@ -102,7 +102,7 @@
         });
       }
     });
-    // New cards of a pile (the crib) came from the cards that left, when as many left as came,
+    // New cards of a pile came from the cards that left, when as many left as came,
     // else from the [data-source] (another player's hand) that holds as many fewer.
     match.querySelectorAll("[data-pile]").forEach((pile) => {
       const added = Array.from(pile.querySelectorAll(".playing-card"))
