@@ -1,7 +1,6 @@
 """ASGI entry point: Django over HTTP, Channels consumers over WebSocket."""
 
 import asyncio
-import contextlib
 import os
 from concurrent.futures import ThreadPoolExecutor
 
@@ -24,38 +23,31 @@ from cribsite.routing import websocket_urlpatterns  # noqa: E402
 from games import computer, realtime  # noqa: E402
 
 SERVICE_RESTART = 1012  # pages reconnect after this close code
-FLUSH_SECONDS = 0.2  # for the close frames to leave before the server drops its connections
+SETTLE_SECONDS = 3.0  # the longest a stopping server waits for its applications to end
+FLUSH_SECONDS = 0.2  # for the last frames to leave before the server drops its connections
 
 
-class CloseOnShutdown:
-    """When the server stops, close each socket with 1012 so that its page reconnects.
+def _close_sockets_on_shutdown() -> None:
+    """When daphne stops, it closes every open socket with 1012 itself, so that each page
+    reconnects (to another process, or to this one once it is back).
 
-    daphne cancels every connection's application when it stops, waits for the first of them
-    to end, then drops every connection. A close frame only leaves once the event loop has
-    turned after it was written, so every cancelled application (socket or page) ends a moment
-    later, not at once: by then the frames are out. A page request's own thread finishes its
-    work (a move is committed whole, or not at all) before the process exits.
-    """
+    daphne's own shutdown cancels every application and drops every connection as soon as the
+    first of them has ended. A task cancelled before it first ran ends at once, and a busy
+    server always has some, so the close frames an application sends on its way out were often
+    never written (the pages saw 1006 and did not know to come back). Here the server writes a
+    1012 close frame to each open socket first, whatever its application is doing, then waits
+    for all the cancelled applications (at most SETTLE_SECONDS) and for the frames to leave.
+    A page request's own thread finishes its work (a move is committed whole, or not at all)
+    before the process exits.
 
-    def __init__(self, app) -> None:
-        self.app = app
+    autobahn lets an application close only with 1000 or 3000-4999; 1012 (service restart,
+    registered for servers to send) goes out through its frame writer instead."""
+    import logging
 
-    async def __call__(self, scope, receive, send):
-        try:
-            return await self.app(scope, receive, send)
-        except asyncio.CancelledError:
-            if scope["type"] == "websocket":
-                with contextlib.suppress(Exception):
-                    await send({"type": "websocket.close", "code": SERVICE_RESTART})
-            await asyncio.sleep(FLUSH_SECONDS)
-            raise
-
-
-def _allow_service_restart_close() -> None:
-    """daphne closes sockets through autobahn's `sendClose`, which lets an application send
-    only 1000 or 3000-4999; 1012 (service restart, registered for servers to send) goes out
-    through autobahn's frame writer instead."""
+    from autobahn.websocket.protocol import WebSocketProtocol as Autobahn
+    from daphne.server import Server
     from daphne.ws_protocol import WebSocketProtocol
+    from twisted.internet import defer
 
     close = WebSocketProtocol.serverClose
 
@@ -65,10 +57,34 @@ def _allow_service_restart_close() -> None:
         else:
             close(self, code)
 
+    async def settle(instances) -> None:
+        if instances:
+            await asyncio.wait(instances, timeout=SETTLE_SECONDS)
+        await asyncio.sleep(FLUSH_SECONDS)
+
+    def kill_all_applications(self):
+        for protocol in list(self.connections):
+            if isinstance(protocol, WebSocketProtocol) and protocol.state == Autobahn.STATE_OPEN:
+                protocol.serverClose(code=SERVICE_RESTART)
+        instances = [
+            details["application_instance"]
+            for details in self.connections.values()
+            if details.get("application_instance") and not details["application_instance"].done()
+        ]
+        for instance in instances:
+            instance.cancel()
+        logging.getLogger("daphne.server").info(
+            "Closed the sockets with %d and cancelled %d applications",
+            SERVICE_RESTART,
+            len(instances),
+        )
+        return defer.Deferred.fromFuture(asyncio.ensure_future(settle(instances)))
+
     WebSocketProtocol.serverClose = server_close
+    Server.kill_all_applications = kill_all_applications
 
 
-_allow_service_restart_close()
+_close_sockets_on_shutdown()
 
 
 class PooledHandler(ASGIHandler):
@@ -140,14 +156,12 @@ class StartComputer:
 
 
 application = StartComputer(
-    CloseOnShutdown(
-        ProtocolTypeRouter(
-            {
-                "http": _http(PooledHandler(settings.HTTP_THREADS), django_asgi_app),
-                "websocket": AllowedHostsOriginValidator(
-                    AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-                ),
-            }
-        )
+    ProtocolTypeRouter(
+        {
+            "http": _http(PooledHandler(settings.HTTP_THREADS), django_asgi_app),
+            "websocket": AllowedHostsOriginValidator(
+                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            ),
+        }
     )
 )

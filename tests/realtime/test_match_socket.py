@@ -148,16 +148,6 @@ async def test_connections_mark_a_seat_present_and_away(alice, bob):
     assert seat.connections == 0 and seat.away_since is not None
 
 
-async def test_server_shutdown_closes_with_1012_so_pages_reconnect(alice, bob):
-    match = await start_two_player(alice, bob)
-    sock, connected, _ = await open_socket(match.pk, alice)
-    assert connected
-    await drain(sock)
-    sock.future.cancel()  # what daphne does to every connection when it stops
-    message = await sock.receive_output(timeout=1)
-    assert message == {"type": "websocket.close", "code": 1012}
-
-
 async def test_the_lobby_updates_live(alice, bob):
     headers = [ORIGIN, (b"cookie", await session_cookie(bob))]
     lobby = WebsocketCommunicator(app(), "/ws/lobby/", headers=headers)
