@@ -148,8 +148,9 @@ REDIS_HOST = {
     "socket_connect_timeout": env_int("REDIS_CONNECT_TIMEOUT", 5, minimum=1),
     "socket_keepalive": True,
     "health_check_interval": env_int("REDIS_HEALTH_CHECK_SECONDS", 30),
-    # redis-py 8's pool holds 100 connections and then refuses (the message lost) rather than
-    # wait: under load (250 matches) a process's sends and group changes passed that.
+    # redis-py 8's pool holds 100 connections and then refuses (a message lost) rather than wait:
+    # the process's receive loop, each socket joining or leaving its group and each message on
+    # its way hold one (games/realtime.py sends at most 32 messages at once).
     "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000, minimum=100),
 }
 if REDIS_URL:
@@ -159,9 +160,9 @@ if REDIS_URL:
             "CONFIG": {
                 "hosts": [REDIS_HOST],
                 "prefix": env_str("REDIS_PREFIX", "cribsite"),
-                # The messages to every socket of a process wait in one Redis list of
-                # `capacity`; past it group messages are dropped (logged at INFO only). The
-                # default, 100, was passed by a busy process at 250 matches.
+                # Messages to every socket of a process wait in ONE Redis list, which holds
+                # `capacity` messages: past that, group messages are dropped (logged at INFO
+                # only). 100, the default, was passed by a busy process at 250 matches.
                 "capacity": env_int("CHANNEL_CAPACITY", 10000, minimum=100),
             },
         }
@@ -175,7 +176,21 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20000, minimum=300)},
+        }
+    }
+# Sessions are read from the cache (this process's memory, or Redis where several processes
+# share the work) and written through to the database: a page or a socket connect skips the
+# session query, and a restart loses no one's log-in.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+# WebSocket messages compressed (permessage-deflate, offered by daphne's autobahn when the
+# browser asks for it, as every current one does): a push of ~6 KB of HTML leaves as ~0.3 KB,
+# since each repeats much of the one before. WS_COMPRESSION=0 sends them as they are.
+WS_COMPRESSION = env_bool("WS_COMPRESSION", True)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

@@ -10,8 +10,12 @@ a page that missed messages while it was away. Each socket renders in its own re
 The consumers are asynchronous: waiting on the channel layer and writing to the socket happen on
 the server's event loop, and each event hops once to the database thread (channels'
 `database_sync_to_async`, one thread per process, its connection kept) to read the board and draw
-the fragments. The sockets of one process share that read (`presenters.shared_board`) and the
-drawing (`presenters.viewer_regions`), so a move costs one read and one drawing per kind of viewer.
+the fragments. The sockets of one process share that read (`presenters.shared_board`; none at
+all for a member's move made through this process, which hands over the board it wrote) and the
+drawing (`presenters.viewer_regions`, and within it `games.fragments`: a region is drawn once for
+what it shows, whoever reads it, and not again while a move leaves it alone), so a move costs at
+most one read and one drawing per kind of viewer. Only the regions that changed for this socket
+are sent, and permessage-deflate (cribsite/asgi.py) sends those as little more than their changes.
 """
 
 from __future__ import annotations

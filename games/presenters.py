@@ -17,13 +17,14 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Prefetch, Q
 from django.http import HttpResponse
-from django.template.loader import render_to_string
+from django.middleware.csrf import get_token
 from django.utils import timezone, translation
+from django.utils.safestring import mark_safe
 from django.utils.text import get_text_list
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
-from games import services
+from games import fragments, realtime, services
 from games.engine.core import default_level
 from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
@@ -57,16 +58,30 @@ class Seating:
 
 
 def load_match(match_id: int) -> Match | None:
-    """The match with its seats and their members (two queries)."""
+    """The match with its seats and their members, its creator and its tournament game if any
+    (which the Cribbage table asks for), in one query: its seats, each joined to the match. The
+    seats are kept as `match.seats.all()` is when prefetched."""
     if not services.valid_id(match_id):
         return None
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("user"))
-    return (
-        Match.objects.filter(pk=match_id)
-        .select_related("created_by")
-        .prefetch_related(seats)
-        .first()
+    seats = list(
+        Seat.objects.filter(match_id=match_id).select_related(
+            "user", "match__created_by", "match__tournament_game"
+        )
     )
+    if not seats:  # a match always has seats; should one have none, read it the usual way
+        return (
+            Match.objects.filter(pk=match_id)
+            .select_related("created_by", "tournament_game")
+            .prefetch_related("seats")
+            .first()
+        )
+    match = seats[0].match
+    for seat in seats:
+        seat.match = match  # one match object, not one per row
+    kept = match.seats.all()
+    kept._result_cache, kept._prefetch_done = seats, True
+    match._prefetched_objects_cache = {Seat._meta.get_field("match").remote_field.cache_name: kept}
+    return match
 
 
 # The board last read for each match by this process's sockets. When a group message reaches
@@ -101,6 +116,22 @@ def shared_board(match_id: int, *, stamp: str | None, heard: float) -> Match | N
         while len(_boards) > BOARD_CACHE_SIZE:
             _boards.popitem(last=False)
     return match
+
+
+def keep_board(match: Match, stamp: str, began: float) -> None:
+    """Keep a board just written (read at `began`, its seats and their members with it) for the
+    sockets that hear the message `stamp`, unless a later read is kept already."""
+    with _boards_lock:
+        found = _boards.get(match.pk)
+        if found is not None and found[1] > began:
+            return
+        _boards[match.pk] = (stamp, began, match)
+        _boards.move_to_end(match.pk)
+        while len(_boards) > BOARD_CACHE_SIZE:
+            _boards.popitem(last=False)
+
+
+realtime.board_keeper = keep_board
 
 
 def match_context(match: Match, user: User | None) -> dict[str, Any]:
@@ -314,8 +345,11 @@ def _summary(spec: dict[str, Any], name: str) -> str:
 
 
 def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True) -> dict:
-    """Each region's HTML, rendered from the shared fragments (out-of-band for htmx)."""
+    """Each region's HTML, rendered from the shared fragments (out-of-band for htmx, else for
+    the page, its forms holding fragments.CSRF_SLOT where the request's CSRF token goes)."""
     ctx = {**context, "oob": oob}
+    if not oob:
+        ctx["csrf_token"] = fragments.CSRF_SLOT
     out = {}
     for region in regions:
         if region in COMMON_REGIONS:
@@ -324,7 +358,7 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
             template = f"{context['board_template']}#{region}"
         else:  # a match with no board (waiting, cancelled): the game's regions stay empty
             template = f"games/match.html#{region}_empty"
-        out[region] = _tight(render_to_string(template, ctx))
+        out[region] = fragments.region(template, region, ctx, _tight)
     return out
 
 
@@ -351,8 +385,11 @@ _render_lock = threading.Lock()
 renders: Counter[tuple] = Counter()  # (match, seq, seat, regions) -> times drawn, for tests
 
 
-def viewer_regions(match: Match, user: User | None, regions=REGIONS) -> dict[str, str]:
-    """The out-of-band regions `user` is shown, drawn at most once per viewer kind and board.
+def viewer_regions(
+    match: Match, user: User | None, regions=REGIONS, *, oob: bool = True
+) -> dict[str, str]:
+    """The out-of-band regions `user` is shown (oob=False: as the page holds them, see
+    page_regions), drawn at most once per viewer kind and board.
 
     The key holds the viewer's seat (None for every spectator), so a seat's entry is built only
     from that seat's view and is only ever handed to that same seat.
@@ -372,13 +409,14 @@ def viewer_regions(match: Match, user: User | None, regions=REGIONS) -> dict[str
         user is not None and match.created_by_id == getattr(user, "pk", None),
         tuple(regions),
         translation.get_language(),
+        oob,
     )
     with _render_lock:
         found = _render_cache.get(key)
         if found is not None and time.monotonic() - found[0] < RENDER_CACHE_SECONDS:
             return found[1]
-    rendered = render_regions(match_context(match, user), regions)
-    renders[(match.pk, match.seq, key[5], key[7])] += 1
+    rendered = render_regions(match_context(match, user), regions, oob=oob)
+    renders[(match.pk, match.seq, key[5], key[7]) + (() if oob else ("page",))] += 1
     with _render_lock:
         _render_cache[key] = (time.monotonic(), rendered)
         while len(_render_cache) > RENDER_CACHE_SIZE:
@@ -386,17 +424,28 @@ def viewer_regions(match: Match, user: User | None, regions=REGIONS) -> dict[str
     return rendered
 
 
+def page_regions(match: Match, user: User | None, request) -> dict[str, str]:
+    """The regions of the match page as served to `request`: the drawing the sockets share for
+    this viewer and board, with the request's own CSRF token put into its forms."""
+    token = get_token(request)
+    return {
+        region: mark_safe(html.replace(fragments.CSRF_SLOT, token))  # noqa: S308 (drawn escaped)
+        for region, html in viewer_regions(match, user, oob=False).items()
+    }
+
+
 def mover_answer(match: Match):
     """The answer to an accepted move from a page whose socket is open: the socket brings the
     new board to every page (the mover's too), so the answer only clears the error line and
     says which seq to expect (X-Match-Seq), letting the page fetch the board if no push comes."""
-    html = render_to_string("games/match.html#error", {"match": match, "oob": True})
+    context = {"match": match, "oob": True, "move_error": None}
+    html = fragments.region("games/match.html#error", "error", context)
     return HttpResponse(html, headers={"X-Match-Seq": str(match.seq)})
 
 
 def seq_marker(match: Match) -> str:
     """The element that tells the page which board it shows; always sent."""
-    return render_to_string("games/match.html#seq", {"match": match, "oob": True})
+    return fragments.region("games/match.html#seq", "seq", {"match": match, "oob": True})
 
 
 def side_labels(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:

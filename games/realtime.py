@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import logging
 import secrets
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -55,10 +56,37 @@ _process = secrets.token_hex(4)  # this process, among all that share the channe
 _stamps = itertools.count()
 
 
-def group_send(group: str, message: dict[str, Any]) -> None:
+# Given a board and the stamp of the message about it, keeps it for this process's sockets
+# (set by games.presenters, which reads boards for them).
+board_keeper: Callable[[Any, str, float], None] | None = None
+
+
+def group_send(group: str, message: dict[str, Any], *, board: tuple[Any, float] | None = None):
     """Tell a group, stamping the message with an id unique to it (this process's and a count), by
-    which the sockets of one process that hear it share one read of the board."""
+    which the sockets of one process that hear it share one read of the board. `board` (the
+    match just written and when it was read, by time.monotonic()) is handed to the board keeper
+    first, so that the sockets of this process need not read it at all."""
     layer = get_channel_layer()
     if layer is not None:
         message = {**message, "stamp": f"{_process}-{next(_stamps)}"}
-        run_soon(layer.group_send, group, message)
+        if board is not None and board_keeper is not None:
+            board_keeper(board[0], message["stamp"], board[1])
+        run_soon(_send_in_turn, layer, group, message)
+
+
+# At most this many group messages of a process are on their way at once; the others wait their
+# turn. Each takes a connection of channels-redis' pool while it goes, and redis-py 8's pool
+# refuses (MaxConnectionsError, the message lost) past its size instead of waiting.
+SENDS_AT_ONCE = 32
+_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def _send_in_turn(layer, group: str, message: dict[str, Any]) -> None:
+    loop = asyncio.get_running_loop()
+    turn = _turns.get(loop)
+    if turn is None:
+        turn = _turns[loop] = asyncio.Semaphore(SENDS_AT_ONCE)
+    async with turn:
+        await layer.group_send(group, message)

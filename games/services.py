@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -18,7 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, Prefetch, Value, When
 from django.db.models.functions import Greatest
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -323,17 +324,21 @@ def last_variant(*, user: User, among: Iterable[str]) -> str | None:
 
 
 def match_play(*, match_id: int, user: User, seq: int, move: Any) -> Played:
-    """Apply `user`'s move made on the board at `seq`.
+    """Apply `user`'s move made on the board at `seq`. `move` may be a function that reads the
+    move for the match's game (its key given), called once the match is found.
 
     Raises NotFound, Forbidden (no seat, not your turn), Conflict (not in play), Stale (the
     board has moved on: the same move submitted twice applies once) or Illegal (the rule).
     """
     with transaction.atomic():
-        match = _locked(match_id)
+        read_at = time.monotonic()
+        match = _locked(match_id, seats=True)
         seat = _seat_of(match, user)
         if seat.is_computer:
             raise Forbidden(_("the computer plays this seat now"))
-        played = _apply(match, seat.index, seq, move, by_computer=False)
+        if callable(move):
+            move = move(match.variant)
+        played = _apply(match, seat.index, seq, move, by_computer=False, read_at=read_at)
     return played
 
 
@@ -499,7 +504,17 @@ def engine_view(match: Match, seat: int | None) -> dict[str, Any] | None:
     if match.snapshot is None:
         return None
     engine = get_variant(match.variant)
-    return engine.view(engine.load(match.snapshot), seat)
+    return engine.view(_state(match, engine), seat)
+
+
+def _state(match: Match, engine: Any) -> Any:
+    """The engine's state of `match.snapshot`, loaded once per snapshot (states are immutable,
+    so every view of one board, for each kind of viewer, shares it)."""
+    loaded = match.__dict__.get("_loaded_state")
+    if loaded is None or loaded[0] is not match.snapshot:
+        loaded = (match.snapshot, engine.load(match.snapshot))
+        match._loaded_state = loaded
+    return loaded[1]
 
 
 def variant_of(match_id: int) -> str:
@@ -612,11 +627,18 @@ def _new_match(engine, players: int, options: dict, *, creator: User, invite_onl
     )
 
 
-def _locked(match_id: int) -> Match:
+def _locked(match_id: int, *, seats: bool = False) -> Match:
+    """The match, its row locked; with seats=True its seats read too (unlocked, in one more
+    query), for a caller that will look at them more than once."""
     if not valid_id(match_id):
         raise NotFound(_("there is no such match"))
+    query = Match.objects.select_for_update()
+    if seats:
+        query = query.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        )
     try:
-        return Match.objects.select_for_update().get(pk=match_id)
+        return query.get(pk=match_id)
     except Match.DoesNotExist:
         raise NotFound(_("there is no such match")) from None
 
@@ -627,7 +649,9 @@ def valid_id(value: Any) -> bool:
 
 
 def _seat_of(match: Match, user: User) -> Seat:
-    seat = match.seats.filter(user_id=user.pk, took_over=False).first()
+    """The member's own seat (from the seats already read, if they were)."""
+    seats = [s for s in match.seats.all() if s.user_id == user.pk and not s.took_over]
+    seat = min(seats, key=lambda s: s.index) if seats else None
     if seat is None:
         raise Forbidden(_("you have no seat in this match"))
     return seat
@@ -653,7 +677,18 @@ def _start(match: Match) -> None:
     match.seats.filter(is_computer=False, connections=0).update(away_since=now)
 
 
-def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -> Played:
+def _apply(
+    match: Match,
+    seat: int,
+    seq: Any,
+    move: Any,
+    *,
+    by_computer: bool,
+    read_at: float | None = None,
+) -> Played:
+    """Apply a move to the locked `match`. With `read_at` (time.monotonic() before the match and
+    its seats were read, members and all), the sockets of this process are handed the board as
+    it now stands instead of reading it again (realtime.group_send)."""
     if match.status != Match.Status.ACTIVE:
         if match.status == Match.Status.WAITING:
             raise Conflict(_("the match has not started yet"))
@@ -677,9 +712,11 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
         raise Illegal(engine_text(error.template, error.params), field="move") from None
     match.seq += 1
     match.moves_played += 1
-    if not by_computer:
+    mover = [s for s in match.seats.all() if s.index == seat and s.connections == 0]
+    if not by_computer and mover:
         # A member who moves is at the table, whether or not a page of theirs is open (API).
-        match.seats.filter(index=seat, connections=0).update(away_since=timezone.now())
+        mover[0].away_since = timezone.now()
+        match.seats.filter(index=seat, connections=0).update(away_since=mover[0].away_since)
     Move.objects.create(
         match=match,
         seq=match.seq,
@@ -689,6 +726,7 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
         to_move_before=before,
     )
     match.snapshot = engine.dump(state)
+    match._loaded_state = (match.snapshot, state)
     match.to_move = sorted(engine.to_move(state))
     outcome = engine.outcome(state)
     if outcome is not None:
@@ -696,7 +734,10 @@ def _apply(match: Match, seat: int, seq: Any, move: Any, *, by_computer: bool) -
         _end(match, Match.Ending.PLAYED, status=Match.Status.FINISHED, bump=False)
     else:
         match.save(update_fields=["seq", "moves_played", "snapshot", "to_move", "updated_at"])
-    _after_commit(match, lobby=outcome is not None)
+    # The board as it stands is handed on while the match goes on (an ending also writes what
+    # the listeners of match_ended add).
+    board = (match, read_at) if read_at is not None and outcome is None else None
+    _after_commit(match, lobby=outcome is not None, board=board)
     return Played(match=match, seat=seat, events=events)
 
 
@@ -783,9 +824,16 @@ def _count_connection(match_id: int, user: User, delta: int) -> None:
             )
 
 
-def _after_commit(match: Match, *, lobby: bool = False, presence: bool = False) -> None:
-    """After the commit: tell the match's sockets, maybe the lobby, and the listeners of
-    `match_changed` (the computer player among them)."""
+def _after_commit(
+    match: Match,
+    *,
+    lobby: bool = False,
+    presence: bool = False,
+    board: tuple[Match, float] | None = None,
+) -> None:
+    """After the commit: tell the match's sockets (handing them `board`, the match as read at
+    a time.monotonic(), if given), maybe the lobby, and the listeners of `match_changed` (the
+    computer player among them)."""
     match_id, seq = match.pk, match.seq
     computer_to_move = match.status == Match.Status.ACTIVE and any(
         s.is_computer and s.index in match.to_move for s in match.seats.all()
@@ -794,7 +842,7 @@ def _after_commit(match: Match, *, lobby: bool = False, presence: bool = False) 
 
     def notify() -> None:
         message = {"type": "presence.changed" if presence else "match.changed", "seq": seq}
-        realtime.group_send(f"match-{match_id}", message)
+        realtime.group_send(f"match-{match_id}", message, board=board)
         if lobby:
             realtime.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
         if not presence:

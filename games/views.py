@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, gettext_noop
@@ -32,9 +33,25 @@ def lobby(request: HttpRequest) -> HttpResponse:
         {
             **presenters.lobby_context(request.user),
             **presenters.play_context(request.user),
-            "form": NewMatchForm(),
+            "start_fields": start_fields(None),
         },
     )
+
+
+_blank_forms: dict[str, str] = {}  # language -> the blank start form's fields, drawn
+
+
+def start_fields(form: NewMatchForm | None) -> str:
+    """The lobby's start form without its CSRF token. Blank (None) it is the same for every
+    member (the games and their options are fixed while the process runs): drawn once a
+    language."""
+    language = get_language()
+    if form is None and language in _blank_forms:
+        return _blank_forms[language]
+    html = render_to_string("games/lobby.html#start_fields", {"form": form or NewMatchForm()})
+    if form is None:
+        _blank_forms[language] = html
+    return html
 
 
 @login_required
@@ -151,6 +168,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     if match is None:
         raise Http404(_("There is no such match."))
     context = presenters.match_context(match, request.user)
+    context["regions"] = presenters.page_regions(match, request.user, request)
     return render(request, "games/match.html", context)
 
 
@@ -169,8 +187,12 @@ def move(request: HttpRequest, match_id: int) -> HttpResponse:
     status = 200
     try:
         seq = _seq(request.POST.get("seq", ""))
-        move_data = _parse_move(match_id, request.POST)
-        played = services.match_play(match_id=match_id, user=request.user, seq=seq, move=move_data)
+        played = services.match_play(
+            match_id=match_id,
+            user=request.user,
+            seq=seq,
+            move=lambda variant: web_game(variant).parse_move(request.POST),
+        )
     except ValueError as bad:
         error, status = engine_text(str(bad)) or _("that move could not be read"), 400
     except services.NotFound:
@@ -272,11 +294,6 @@ MOVE_FORM_ERRORS = (
 )
 
 
-def _parse_move(match_id: int, data) -> dict[str, Any]:
-    """The move posted from the game's table, read by the game's web adapter."""
-    return web_game(services.variant_of(match_id)).parse_move(data)
-
-
 def _regions_response(
     request: HttpRequest, match_id: int, *, error: str | None = None, status: int = 200
 ) -> HttpResponse:
@@ -294,5 +311,6 @@ def _lobby_with_errors(request: HttpRequest, form: NewMatchForm) -> HttpResponse
         **presenters.lobby_context(request.user),
         **presenters.play_context(request.user),
         "form": form,
+        "start_fields": start_fields(form),
     }
     return render(request, "games/lobby.html", context, status=400)

@@ -24,8 +24,9 @@ Four parts, each printed with its spread:
   to the other process and must be handed the current board.
 
 Profiles: quick (about 2 minutes, small numbers: checks that it all works) and scale (the
-issue's 200 and 500 matches, about 10 minutes). With --before REV the move and pages parts run
-against that git revision first (git archive), so before and after sit side by side.
+issue's 200 and 500 matches, about 10 minutes). With --before REV the parts asked for run
+against that git revision first (git archive), so before and after sit side by side (a ramp
+then takes twice as long: ask for --parts scale alone, or move,pages).
 
 One asyncio process plays every seat (matches are made beforehand, and each seat keeps its own
 copy of the engine state, so no database is touched while playing); each setup runs in a child
@@ -89,6 +90,7 @@ def main() -> None:
     parser.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", ""))
     parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", ""))
     parser.add_argument("--steps", default="", help="matches per step, e.g. 50,100,200")
+    parser.add_argument("--setups", default="sqlite,postgres", help="the ramps to run")
     parser.add_argument("--step-seconds", type=float, default=0)
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -108,16 +110,15 @@ def main() -> None:
         trees.insert(0, (f"before ({args.before})", _export(args.before, work)))
     failed = False
     for label, tree in trees:
-        before = tree is not ROOT
         if parts & {"move", "pages"}:
             failed |= _child(label, tree, work, "sqlite", args, profile, {
                 "parts": sorted(parts & {"move", "pages"}), "steps": []})  # fmt: skip
-        if before:
-            continue
-        if parts & {"scale", "restart"}:
+        setups = set(args.setups.split(","))
+        if parts & {"scale", "restart"} and "sqlite" in setups:
             steps = _steps(args.steps, profile["sqlite_steps"])
             failed |= _child(label, tree, work, "sqlite", args, profile, {
                 "parts": sorted(parts & {"scale", "restart"}), "steps": steps})  # fmt: skip
+        if parts & {"scale", "restart"} and "postgres" in setups:
             if args.database_url and args.redis_url:
                 steps = _steps(args.steps, profile["pg_steps"])
                 failed |= _child(label, tree, work, "postgres", args, profile, {
@@ -190,7 +191,9 @@ class Child:
         self.step: Step | None = None
         self.handshake_failures: list[str] = []
         self.closes: list[tuple[int, int | None]] = []  # (server index, close code)
-        self.message_bytes: list[int] = []
+        self.message_bytes: list[int] = []  # as the page reads them (uncompressed)
+        self.wire_bytes: list[int] = []  # as they crossed the network (compressed if offered)
+        self.compressed: list[bool] = []  # each socket: permessage-deflate agreed
         self.first_bytes: list[int] = []
         self.answer_bytes: list[int] = []
         self.socket_ids: set[bytes] = set()
@@ -257,6 +260,7 @@ class Child:
             await table.open(self, [server, server], spectator=server)
         await asyncio.sleep(1)
         self.message_bytes.clear()
+        self.wire_bytes.clear()
         step = self.step = Step(len(tables))
         windows: list[float] = []
         stop = time.monotonic() + c["move_seconds"]
@@ -282,7 +286,10 @@ class Child:
                 f"   server CPU per move: median {statistics.median(windows):.1f} ms "
                 f"(quartiles {q[0]:.1f}-{q[2]:.1f}, {len(windows)} windows of 2 s; target <= 5)"
             )
-        print(f"   {_sizes('socket message', self.message_bytes)} (target <= 4 KB)")
+        deflate = f"{sum(self.compressed)} of {len(self.compressed)} sockets compressed"
+        print(f"   {_sizes('socket message on the wire', self.wire_bytes)} (target <= 4 KB; "
+              f"{deflate})")  # fmt: skip
+        print(f"   {_sizes('socket message as read', self.message_bytes)}")
         print(f"   {_sizes('first message (whole table)', self.first_bytes)}")
         print(f"   {_sizes('mover POST answer', self.answer_bytes)}")
         print(
@@ -517,6 +524,16 @@ class Watched:
         self.ws, self.child, self.server, self.table = ws, child, server, table
         self.cookie, self.who = cookie, who
         self.seq, self.messages = -1, 0
+        self.received = self.counted = 0  # bytes off the network, and those counted already
+        extensions = ws.response.headers.get("Sec-WebSocket-Extensions", "") if ws.response else ""
+        child.compressed.append("permessage-deflate" in extensions)
+        feed = ws.data_received
+
+        def data_received(data: bytes) -> None:
+            self.received += len(data)
+            feed(data)
+
+        ws.data_received = data_received  # the transport calls it for every read
         self.closed, self.close_code, self.closing = False, None, False
         self.changed = asyncio.Event()
         self.task = asyncio.create_task(self._read())
@@ -551,7 +568,9 @@ class Watched:
                     self.child.first_bytes.append(len(data))
                 elif self.child.watch_ids:
                     self.child.message_bytes.append(len(data))
+                    self.child.wire_bytes.append(self.received - self.counted)
                     self.child.socket_ids.update(OOB_ID.findall(data))
+                self.counted = self.received
                 found = SEQ.search(data)
                 if found and int(found.group(1)) > self.seq:
                     self.seq = int(found.group(1))

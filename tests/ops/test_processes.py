@@ -292,3 +292,21 @@ def test_sigterm_stops_a_busy_server_within_5_seconds_closing_sockets_with_1012(
     assert took < 5, f"daphne took {took:.1f} s to stop"
     codes = [w.ws.close_code for w in watchers]
     assert codes == [1012] * len(watchers), codes
+
+
+@pytest.mark.parametrize("setting", ["1", "0"])
+def test_sockets_are_compressed_when_offered_unless_ws_compression_is_off(alice, bob, setting):
+    """permessage-deflate (every browser offers it) is agreed by default and the pushes arrive
+    whole; WS_COMPRESSION=0 declines it."""
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    cookie = cookie_for(alice)
+    with daphne(f"compression-{setting}", {"WS_COMPRESSION": setting}) as (port, _):
+        warm_up(port, f"/matches/{match.pk}/", cookie)
+        watcher = Watcher(port, match.pk, cookie)
+        try:
+            agreed = watcher.ws.response.headers.get("Sec-WebSocket-Extensions", "")
+            assert ("permessage-deflate" in agreed) == (setting == "1"), agreed
+            assert watcher.until(match.seq)  # the whole table, read as sent
+        finally:
+            watcher.close()

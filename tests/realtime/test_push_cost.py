@@ -10,12 +10,15 @@ import os
 import re
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
+from django.template.loader import render_to_string
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games import presenters, services
+from games import fragments, presenters, services
+from games.variants.cribbage.templatetags import cribbage_table
 from tests.games.helpers import any_move, fresh
 from tests.realtime.test_match_socket import drain, open_socket, play, start_two_player
 
@@ -46,9 +49,11 @@ async def test_a_move_draws_each_region_once_per_seat_and_once_for_all_spectator
 
 
 @pytest.mark.asyncio
-async def test_the_sockets_of_a_process_share_one_read_of_the_board_per_move(
+async def test_the_sockets_of_a_process_share_one_read_of_the_board_per_message(
     alice, bob, charlie, dana
 ):
+    """A member's move hands the board it wrote to the sockets of its process (no read at all);
+    any other message (here a page going away) costs the four sockets one read."""
     match = await start_two_player(alice, bob)
     sockets = [(await open_socket(match.pk, user))[0] for user in (alice, bob, charlie, dana)]
     for sock in sockets:
@@ -58,9 +63,84 @@ async def test_the_sockets_of_a_process_share_one_read_of_the_board_per_move(
     await play(match, alice if seat == 0 else bob, seat)
     pushed = [await drain(sock) for sock in sockets]
     assert all(f'data-seq="{match.seq + 1}"' in html for html in pushed)
+    assert presenters.board_reads[match.pk] - reads == 0
+    await sync_to_async(services.seat_disconnected)(match_id=match.pk, user=alice)
+    pushed = [await drain(sock) for sock in sockets]
     assert presenters.board_reads[match.pk] - reads == 1  # four sockets, one read
+    assert "is-away" in pushed[2]  # the spectator sees alice's page gone
     for sock in sockets:
         await sock.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_region_a_move_leaves_alone_is_not_drawn_again_and_the_pegboard_once(
+    alice, bob, charlie, monkeypatch
+):
+    pegboards = []
+    draw_pegboard = cribbage_table._pegboard
+    monkeypatch.setattr(
+        cribbage_table, "_pegboard", lambda *args: pegboards.append(args) or draw_pegboard(*args)
+    )
+    match = await start_two_player(alice, bob)
+    sockets = [(await open_socket(match.pk, user))[0] for user in (alice, bob, charlie)]
+    for sock in sockets:
+        await drain(sock)
+    for _ in range(2):  # the first move takes "call the match off" away; the second changes less
+        match = await sync_to_async(fresh)(match)
+        seat = match.to_move[0]
+        drawn, pegboards[:] = dict(fragments.drawn), []
+        await play(match, alice if seat == 0 else bob, seat)
+        pushed = [await drain(sock) for sock in sockets]
+        assert all(f'data-seq="{match.seq + 1}"' in html for html in pushed)
+        assert len(pegboards) <= 1  # one drawing for every viewer, none when no peg moved
+    assert fragments.drawn["actions"] == drawn.get("actions", 0)
+    assert fragments.drawn["error"] == drawn.get("error", 0)
+    assert all('id="actions"' not in html for html in pushed)
+    for sock in sockets:
+        await sock.disconnect()
+
+
+def test_a_move_post_makes_few_queries(alice, bob):
+    """The session comes from the cache, the move is read for the game of the locked match (no
+    query of its own), the seats are read once, and a member whose page is open is not written
+    to."""
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    clients = {}
+    for user in (alice, bob):
+        services.seat_connected(match_id=match.pk, user=user)
+        clients[user.pk] = _client(user)
+        clients[user.pk].get(f"/matches/{match.pk}/")
+    for _ in range(2):  # the second as every move after the first of a match
+        match = fresh(match)
+        seat = match.to_move[0]
+        client = clients[(alice if seat == 0 else bob).pk]
+        with CaptureQueriesContext(connection) as queries:
+            answer = _move_post(client, match, seat, HTTP_X_MATCH_SOCKET="open")
+        assert answer.status_code == 200
+    framing = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE")
+    sql = [q["sql"] for q in queries if not q["sql"].startswith(framing)]
+    # the member, the match, its seats, the move, the new board
+    assert len(sql) <= 5, "\n".join(q[:90] for q in sql)
+
+
+def test_the_match_page_draws_its_regions_once_and_gives_each_request_its_csrf_token(alice, bob):
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    match = fresh(match)
+    seat = 0 if match.seats.get(user=alice).index == 0 else 1
+    pages = [_client(alice).get(f"/matches/{match.pk}/") for _ in range(2)]
+    tokens = []
+    for page in pages:
+        html = page.content.decode()
+        assert fragments.CSRF_SLOT not in html
+        hand = html[html.index('<section id="hand"') :]
+        tokens.append(set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', hand)))
+        assert tokens[-1]  # the move forms and the resign form hold one
+        assert '<section id="board"' in html and "hx-swap-oob" not in html
+    assert tokens[0] != tokens[1]  # each request its own (masked) token
+    drawn = presenters.renders[(match.pk, match.seq, seat, presenters.REGIONS, "page")]
+    assert drawn == 1
 
 
 def test_a_seat_is_never_handed_another_viewers_render(alice, bob, charlie):
@@ -133,14 +213,14 @@ def test_a_refused_move_still_answers_with_the_board_to_heal_from(alice, bob):
     assert 'id="board"' in answer.content.decode()
 
 
-def test_a_push_reads_the_match_in_two_queries_and_draws_from_the_cache(alice, bob):
+def test_a_push_reads_the_match_in_one_query_and_draws_from_the_cache(alice, bob):
     match = services.match_create(creator=alice, variant="cribbage", players=2)
     services.match_join(match_id=match.pk, user=bob)
     presenters.viewer_regions(presenters.load_match(match.pk), alice)
     with CaptureQueriesContext(connection) as queries:
         again = presenters.load_match(match.pk)
         presenters.viewer_regions(again, alice)
-    assert len(queries) == 2, [q["sql"] for q in queries]
+    assert len(queries) == 1, [q["sql"] for q in queries]
 
 
 def test_counting_a_page_in_takes_no_lock_on_the_match(alice, bob):
@@ -177,6 +257,22 @@ def test_database_connections_are_kept_and_checked_by_default():
     )
     max_age, checks = out.stdout.split()
     assert int(max_age) > 0 and checks == "True"
+
+
+def test_a_busy_process_s_inbox_on_redis_holds_thousands_of_messages():
+    """channels-redis keeps the messages to all the sockets of a process in one list of
+    `capacity` (100 by default) and drops group messages past it."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "cribsite.settings"}
+    env["REDIS_URL"] = "redis://127.0.0.1:6379/9"  # only read, never connected to
+    code = "from django.conf import settings as s;"
+    code += "print(s.CHANNEL_LAYERS['default']['CONFIG']['capacity'])"
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert int(out.stdout) >= 5000
 
 
 def test_redis_reads_wait_longer_than_the_channel_layers_blocking_pop():
@@ -218,7 +314,7 @@ def test_pushed_fragments_carry_no_indentation_but_keep_their_words(alice, bob):
     for region, html in presenters.render_regions(context).items():
         assert "\n " not in html and " \n" not in html, region
         words = re.sub(r"\s+", " ", html)
-        loose = presenters.render_to_string(
+        loose = render_to_string(
             f"{context['board_template'] if region in ('board', 'hand') else 'games/match.html'}"
             f"#{region}",
             {**context, "oob": True},

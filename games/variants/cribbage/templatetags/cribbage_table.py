@@ -34,6 +34,8 @@ raises TemplateSyntaxError.
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -41,7 +43,7 @@ from typing import Any
 from django import template
 from django.templatetags.static import static
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from games.templatetags.cards import draw
 from games.variants.cribbage.texts import (
@@ -80,7 +82,36 @@ def pegboard(
     names: Sequence[str] | None = None,
     colors: Sequence[str] | None = None,
 ) -> SafeString:
-    """A drawn cribbage board with two pegs per side, and the scores in text."""
+    """A drawn cribbage board with two pegs per side, and the scores in text. The same for every
+    viewer: drawn once for each set of pegs, names and language (most moves peg nothing)."""
+    try:
+        key = (
+            tuple((side.get("score", 0), side.get("back_peg", 0)) for side in sides),
+            target,
+            tuple(names or ()),
+            tuple(colors or ()),
+            get_language(),
+        )
+        hash(key)
+    except (AttributeError, TypeError):  # bad input: board_layout says what is wrong
+        key = None
+    drawn = _boards.get(key) if key is not None else None
+    if drawn is None:
+        drawn = _pegboard(sides, target, names, colors)
+        if key is not None:
+            with _boards_lock:
+                _boards[key] = drawn
+                while len(_boards) > BOARDS_KEPT:
+                    _boards.popitem(last=False)
+    return drawn
+
+
+BOARDS_KEPT = 2048
+_boards: OrderedDict[tuple, SafeString] = OrderedDict()
+_boards_lock = threading.Lock()
+
+
+def _pegboard(sides, target, names, colors) -> SafeString:
     board = board_layout(sides, target, names, colors, holes=False)
     shape = (board["target"], len(board["tracks"]))
     drawn = tuple(t["color"] for t in board["tracks"])

@@ -1,0 +1,119 @@
+"""The match page's shared regions, each drawn once for what it shows, whoever reads it.
+
+A region's key is everything its fragment is drawn from (the names of games/match.html's
+partials read, in the reader's language), so two viewers shown the same thing share one drawing,
+and a region a move leaves alone (the actions, the error line, most of the time the log) is not
+drawn again. A region whose key cannot be told (the game's own regions, the end of a match) is
+drawn every time. The key holds the very data drawn, never less: a seat's entry can only ever be
+handed to a viewer who would have drawn the same HTML from their own view, so no one is shown
+what they may not see.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+# Where a page's forms take the request's CSRF token: regions drawn for a page are shared too,
+# and each request puts its own token in (presenters.page_regions).
+CSRF_SLOT = "csrf0slot0for0the0request0token0"
+CACHE_SIZE = 8192
+_cache: OrderedDict[tuple, str] = OrderedDict()
+_lock = threading.Lock()
+drawn: Counter[str] = Counter()  # region -> times drawn (not taken from the cache), for tests
+
+
+def _seen(context: dict[str, Any]) -> tuple:
+    """What every region shows of the match itself."""
+    match = context["match"]
+    return (match.pk, match.status, match.is_over)
+
+
+def _status(context: dict[str, Any]) -> tuple | None:
+    if context["match"].is_over:
+        return None  # the outcome: drawn from much of the match, once at the end
+    return (*_seen(context), context["your_turn"], context["prompt"])
+
+
+def _players(context: dict[str, Any]) -> tuple:
+    view = context["view"]
+    return (
+        *_seen(context),
+        tuple(dataclasses.astuple(s) for s in context["seats"]),
+        tuple(view["to_move"]) if view else None,
+        repr(context["seat_tags"]),
+        tuple((s["name"], s["score"], s.get("games_won")) for s in context["sides"]),
+        context["show_games_won"],
+        context["away_limit"],
+    )
+
+
+def _events(context: dict[str, Any]) -> tuple:
+    return tuple(context["events"])
+
+
+def _actions(context: dict[str, Any]) -> tuple:
+    match = context["match"]
+    return (
+        *_seen(context),
+        context["is_player"],
+        context["is_creator"],
+        tuple(s.name for s in context["claimable"]),
+        len(context["seats"]),
+        len(context["sides"]),
+        context["can_abort"],
+        context["can_resign"],
+        match.seed_sha256,
+        match.seed if match.is_over else None,
+    )
+
+
+def _error(context: dict[str, Any]) -> tuple:
+    return (str(context["move_error"] or ""),)
+
+
+def _seq(context: dict[str, Any]) -> tuple:
+    return (context["match"].seq,)
+
+
+KEYS: dict[str, Callable[[dict[str, Any]], tuple | None]] = {
+    "seq": _seq,
+    "status": _status,
+    "players": _players,
+    "events": _events,
+    "actions": _actions,
+    "error": _error,
+}
+
+
+def region(
+    template: str, name: str, context: dict[str, Any], finish: Callable[[str], str] = str
+) -> str:
+    """The region `name` drawn by `template` from `context` (with its "oob" flag) and passed
+    through `finish`, taken from the cache when the same was drawn before in the same language.
+    A context made for one request (its own CSRF token in the forms) is drawn every time."""
+    key_of = KEYS.get(name)
+    private = "request" in context or context.get("csrf_token", CSRF_SLOT) != CSRF_SLOT
+    part = key_of(context) if key_of is not None and not private else None
+    if part is None:
+        drawn[name] += 1
+        return finish(render_to_string(template, context))
+    key = (template, bool(context.get("oob")), translation.get_language(), part)
+    with _lock:
+        html = _cache.get(key)
+        if html is not None:
+            _cache.move_to_end(key)
+            return html
+    html = finish(render_to_string(template, context))
+    drawn[name] += 1
+    with _lock:
+        _cache[key] = html
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return html
