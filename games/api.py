@@ -45,7 +45,7 @@ from games.api_schemas import (
 )
 from games.engine.core import default_level, levels
 from games.engine.core.variant import get_variant, variant_keys
-from games.models import Match, Move
+from games.models import Match, Move, group_for
 from games.variants import web_games
 
 log = logging.getLogger(__name__)
@@ -379,7 +379,7 @@ async def _wait_past(match_id: int, seq: int) -> None:
         while loop.time() < deadline and await read_seq(match_id) <= seq:
             await asyncio.sleep(min(RECHECK_SECONDS, max(0.0, deadline - loop.time())))
         return
-    group = f"match-{match_id}"
+    group = group_for(match_id)
     channel = await layer.new_channel()
     await layer.group_add(group, channel)
     try:

@@ -30,6 +30,7 @@ from django.utils import translation
 
 from accounts.middleware import scope_language
 from games import presenters, services
+from games.models import group_for
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_NOT_FOUND = 4404
@@ -40,17 +41,19 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.user = self.scope.get("user")
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.sent: dict[str, str] = {}
+        self.seq: int | None = None  # of the board last sent
         self.seated = False
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.language = scope_language(self.scope)
+        # Join before reading the board: a move made between the two is then heard, not lost.
+        self.group = group_for(self.match_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
         match = await database_sync_to_async(presenters.load_match)(self.match_id)
         if match is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
-        self.group = match.group_name
-        await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         text = await database_sync_to_async(self._arrive)(match)
         if text:
@@ -96,9 +99,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     def _changes(self, stamp: str | None, heard: float, regions: tuple[str, ...]) -> str:
         match = presenters.shared_board(self.match_id, stamp=stamp, heard=heard)
-        return self._diff(match, regions) if match is not None else ""
+        if match is None or (self.seq is not None and match.seq < self.seq):
+            return ""  # an older board than the page's (the page would drop it)
+        return self._diff(match, regions)
 
     def _diff(self, match, regions: tuple[str, ...]) -> str:
+        if match.seq != self.seq:
+            # A newer board than the page shows: every region that changed goes with its seq,
+            # whatever the message was about (a presence change may be first to read a move).
+            regions = presenters.REGIONS
+        self.seq = match.seq
         with translation.override(self.language):
             rendered = presenters.viewer_regions(match, self.user, regions)
         changed = [html for region, html in rendered.items() if self.sent.get(region) != html]

@@ -104,7 +104,12 @@ class Match(models.Model):
 
     @property
     def group_name(self) -> str:
-        return f"match-{self.pk}"
+        return group_for(self.pk)
+
+
+def group_for(match_id: int) -> str:
+    """The channel-layer group of a match's sockets."""
+    return f"match-{match_id}"
 
 
 class Seat(models.Model):

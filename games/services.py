@@ -39,7 +39,7 @@ from games.engine.core.variant import (
     get_variant,
 )
 from games.errors import Conflict, Forbidden, Illegal, NotFound, ServiceError, Stale
-from games.models import Match, Move, Seat
+from games.models import Match, Move, Seat, group_for
 from games.texts import engine_text
 
 LOBBY_GROUP = "lobby"
@@ -820,7 +820,7 @@ def _count_connection(match_id: int, user: User, delta: int) -> None:
         )
         if changed:
             transaction.on_commit(
-                lambda: realtime.group_send(f"match-{match_id}", {"type": "presence.changed"})
+                lambda: realtime.group_send(group_for(match_id), {"type": "presence.changed"})
             )
 
 
@@ -842,7 +842,7 @@ def _after_commit(
 
     def notify() -> None:
         message = {"type": "presence.changed" if presence else "match.changed", "seq": seq}
-        realtime.group_send(f"match-{match_id}", message, board=board)
+        realtime.group_send(group_for(match_id), message, board=board)
         if lobby:
             realtime.group_send(LOBBY_GROUP, {"type": "lobby.changed"})
         if not presence:

@@ -148,6 +148,26 @@ async def test_connections_mark_a_seat_present_and_away(alice, bob):
     assert seat.connections == 0 and seat.away_since is not None
 
 
+async def test_a_move_first_read_by_a_presence_push_still_brings_its_board(alice, bob, monkeypatch):
+    """A move whose own message the socket missed (made while it was joining) and that a
+    presence change is the first to read: the push carries the new board with the new seq,
+    never the seq alone, which would leave the page believing it shows a board it does not."""
+    match = await start_two_player(alice, bob)
+    sock, connected, _ = await open_socket(match.pk, alice, seq=match.seq)
+    assert connected
+    assert 'id="hand"' not in await drain(sock)  # the page already shows this board
+    monkeypatch.setattr(services.realtime, "group_send", lambda *args, **kwargs: None)
+    moved = await play(match, alice, 0)  # the discard of seat 0; its message never leaves
+    monkeypatch.undo()
+    other, connected, _ = await open_socket(match.pk, bob)  # bob sits down: a presence push
+    assert connected
+    html = await drain(sock)
+    assert f'data-seq="{moved.seq}"' in html
+    assert 'id="hand"' in html and 'id="players"' in html
+    await other.disconnect()
+    await sock.disconnect()
+
+
 async def test_the_lobby_updates_live(alice, bob):
     headers = [ORIGIN, (b"cookie", await session_cookie(bob))]
     lobby = WebsocketCommunicator(app(), "/ws/lobby/", headers=headers)
