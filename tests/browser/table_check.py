@@ -63,12 +63,22 @@ def _axe_source() -> str:
     return AXE.read_text(encoding="utf-8") + "\n;true"
 
 
+# Brings every running animation (a card sliding, a callout) to its end state. Each measuring
+# script below starts with it: a push landing between a separate settle and the measure would
+# start a slide (a card drawn, for a moment, where it was before, or where it was at the other
+# size) and the resting layout would be misjudged.
+SETTLE_JS = "document.getAnimations().forEach((a) => { try { a.finish(); } catch (e) {} });"
+
+
 def settle(page: Page) -> None:
-    """Bring every running animation (a card sliding, a callout) to its end state: the layout
-    is measured and pictured as it rests."""
-    page.evaluate(
-        "() => document.getAnimations().forEach((a) => { try { a.finish(); } catch (e) {} })"
-    )
+    """Bring every running animation to its end state: the layout is pictured as it rests."""
+    page.evaluate(f"() => {{ {SETTLE_JS} }}")
+
+
+def measure(page: Page, body: str, arg: object = None):
+    """What the script `body` returns (its argument is `arg`), run with every animation at its
+    end, in one go: no push can land between the two."""
+    return page.evaluate(f"(arg) => {{ {SETTLE_JS}\n{body} }}", arg)
 
 
 @contextmanager
@@ -140,8 +150,10 @@ class Console:
 def outside_first_screen(page: Page, parts: dict[str, str]) -> dict[str, str]:
     """The parts (name -> CSS selector) that are missing, hidden, or not wholly inside the first
     screen, with the page scrolled to its top; each with where it lies."""
-    return page.evaluate(
-        """(parts) => {
+    return measure(
+        page,
+        """
+            const parts = arg;
             window.scrollTo(0, 0);
             const out = {};
             const [w, h] = [window.innerWidth, window.innerHeight];
@@ -160,23 +172,24 @@ def outside_first_screen(page: Page, parts: dict[str, str]) -> dict[str, str]:
                 }
             }
             return out;
-        }""",
+        """,
         parts,
     )
 
 
 def lowest_edge(page: Page, selector: str) -> float:
     """The bottom of what `selector` matches, in pixels from the top of the page."""
-    return page.evaluate(
-        """(sel) => Math.max(0, ...Array.from(document.querySelectorAll(sel))
+    return measure(
+        page,
+        """return Math.max(0, ...Array.from(document.querySelectorAll(arg))
             .map((el) => el.getBoundingClientRect())
-            .filter((b) => b.height > 0).map((b) => b.bottom + window.scrollY))""",
+            .filter((b) => b.height > 0).map((b) => b.bottom + window.scrollY));""",
         selector,
     )
 
 
 def page_width(page: Page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth")
+    return measure(page, "return document.documentElement.scrollWidth;")
 
 
 # --- a whole game ------------------------------------------------------------------------------
