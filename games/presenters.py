@@ -12,6 +12,7 @@ import threading
 import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from django.conf import settings
@@ -63,10 +64,13 @@ def load_match(match_id: int) -> Match | None:
     seats are kept as `match.seats.all()` is when prefetched."""
     if not services.valid_id(match_id):
         return None
-    seats = list(
-        Seat.objects.filter(match_id=match_id).select_related(
-            "user", "match__created_by", "match__tournament_game"
-        )
+    # Sorted here, not by the query: for a join this wide (86 columns) Django spends longer
+    # compiling an ORDER BY than the database spends on the query (about 0.5 ms of a 3 ms read).
+    seats = sorted(
+        Seat.objects.filter(match_id=match_id)
+        .select_related("user", "match__created_by", "match__tournament_game")
+        .order_by(),
+        key=attrgetter("index"),
     )
     if not seats:  # a match always has seats; should one have none, read it the usual way
         return (
