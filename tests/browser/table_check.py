@@ -263,7 +263,6 @@ def look(page: Page, table: Table, phase: str, report: Report, *, first: bool) -
     found: list[tuple[str, dict[str, str], float, int]] = []
     for size in ("phone", "desktop") if first else ("phone",):
         page.set_viewport_size(SIZES[size])
-        settle(page)
         late = outside_first_screen(page, parts)
         bottom = lowest_edge(page, ", ".join(parts.values()))
         width = page_width(page)
@@ -272,6 +271,7 @@ def look(page: Page, table: Table, phase: str, report: Report, *, first: bool) -
             return False
         found.append((size, late, bottom, width))
         if first:
+            settle(page)  # the measures settle for themselves; the picture too shows it at rest
             page.screenshot(path=str(SCREENSHOTS / f"{table.name}-{phase}-{size}.png"))
     page.set_viewport_size(PHONE)
     for size, late, bottom, width in found:
