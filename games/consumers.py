@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
@@ -71,6 +72,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Pages only listen; moves go through HTTP so that they are checked in one place."""
 
+    async def dispatch(self, message: dict) -> None:
+        await _dispatch(self, message)
+
     async def match_changed(self, event: dict) -> None:
         await self._push(event, presenters.REGIONS)
 
@@ -116,6 +120,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
         return "".join(changed) + presenters.seq_marker(match)
 
 
+async def _dispatch(consumer: AsyncWebsocketConsumer, message: dict) -> None:
+    """Hand a message to its handler. Channels' own dispatch first hops to a worker thread to
+    close stale database connections, for every message; these consumers touch the database
+    only through database_sync_to_async, which does that itself in the thread it uses, so the
+    extra hop (about 0.14 ms of CPU, three times a move) is left out."""
+    handler = getattr(consumer, get_handler_name(message), None)
+    if handler is None:
+        raise ValueError(f"No handler for message type {message['type']}")
+    await handler(message)
+
+
 def _page_seq(scope) -> int | None:
     """The seq of the board the page was rendered from (?seq=N on the socket's address)."""
     values = parse_qs(scope.get("query_string", b"").decode()).get("seq", [])
@@ -139,6 +154,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
+
+    async def dispatch(self, message: dict) -> None:
+        await _dispatch(self, message)
 
     async def lobby_changed(self, event: dict) -> None:
         await self.send(text_data=await database_sync_to_async(self._lists)())

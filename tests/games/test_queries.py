@@ -1,0 +1,108 @@
+"""The match's read, compiled once (games.queries): the same objects Django's own read gives, in
+one query, locking the match alone when asked, and Django's read whenever compiling cannot help."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.models import Match, Seat
+from games.queries import CompiledRead
+from tests.games.helpers import any_move
+
+pytestmark = pytest.mark.django_db
+
+
+def _values(obj) -> dict:
+    return {field.attname: getattr(obj, field.attname) for field in obj._meta.concrete_fields}
+
+
+@pytest.fixture
+def played(alice, bob):
+    """A match in play, one move made (snapshot, to_move, dates all filled)."""
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    match.refresh_from_db()
+    seat = match.to_move[0]
+    services.match_play(
+        match_id=match.pk,
+        user=[alice, bob][seat],
+        seq=match.seq,
+        move=any_move(match, seat),
+    )
+    return Match.objects.get(pk=match.pk)
+
+
+def test_the_read_gives_what_djangos_own_read_gives(played):
+    read = services.read_match(played.pk)
+    assert _values(read) == _values(played)
+    assert _values(read.created_by) == _values(played.created_by)
+    expected = Seat.objects.filter(match=played).select_related("user").order_by("index")
+    got = list(read.seats.all())
+    assert [_values(s) for s in got] == [_values(s) for s in expected]
+    assert [_values(s.user) for s in got] == [_values(s.user) for s in expected]
+    assert all(s.match is read for s in got)  # one match object for every seat
+    assert read.updated_at.tzinfo is not None and isinstance(read.snapshot, dict | list | str)
+
+
+def test_the_read_is_one_query_and_leaves_nothing_to_read_later(played):
+    services.read_match(played.pk)  # compiled on the first read
+    with CaptureQueriesContext(connection) as queries:
+        read = services.read_match(played.pk)
+        names = [s.user.username for s in read.seats.all()]
+        creator = read.created_by.username
+        in_tournament = hasattr(read, "tournament_game")
+    assert len(queries) == 1, [q["sql"] for q in queries]
+    assert (names, creator, in_tournament) == (["alice", "bob"], "alice", False)
+
+
+def test_the_compiled_sql_is_djangos_for_the_same_read(played):
+    build = services._seats_joined
+    services.read_match(played.pk)
+    compiled = services._READ._for(connection.alias)
+    sql, params = build(played.pk).query.get_compiler(using=connection.alias).as_sql()
+    assert (compiled.sql, params) == (sql, (played.pk,))
+
+
+def test_no_such_match_reads_as_none(played):
+    assert services.read_match(played.pk + 1000) is None
+    assert services.read_match(0) is None
+    assert services.read_match(2**70) is None
+
+
+def test_the_locked_read_locks_the_match_alone_inside_a_transaction(played):
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        read = services.read_match(played.pk, lock=True)
+    assert [s.index for s in read.seats.all()] == [0, 1]
+    (sql,) = [q["sql"] for q in queries if "games_seat" in q["sql"]]
+    if connection.features.has_select_for_update_of:
+        assert sql.endswith('FOR UPDATE OF "games_match"')
+    else:  # SQLite locks the whole database while writing
+        assert "FOR UPDATE" not in sql
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_locked_read_outside_a_transaction_fails_as_djangos_own_does(played):
+    def outcome(read):
+        try:
+            return len(read())
+        except transaction.TransactionManagementError:
+            return "refused"
+
+    theirs = outcome(lambda: list(services._seats_joined(played.pk).select_for_update()))
+    ours = outcome(lambda: services.read_match(played.pk, lock=True).seats.all())
+    assert ours == theirs  # refused where rows are locked (PostgreSQL), read on SQLite
+    assert theirs == ("refused" if connection.features.has_select_for_update else 2)
+
+
+def test_a_queryset_that_compiles_otherwise_is_read_the_usual_way(played, charlie):
+    # Two parameters: the compiled SQL cannot take the one value, so Django reads it each time.
+    read = CompiledRead(lambda pk: Seat.objects.filter(match_id=pk, index__lt=5).order_by("index"))
+    seats = read(played.pk)
+    assert read._for(connection.alias) is None
+    assert [model_to_dict(s) for s in seats] == [
+        model_to_dict(s) for s in Seat.objects.filter(match=played).order_by("index")
+    ]
