@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connections, transaction
+from django.db import connections, router, transaction
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 
@@ -31,6 +31,7 @@ class _Compiled:
     end: int
     init_list: list[str]
     populators: list[Any]
+    converters: dict[int, Any]
 
 
 class CompiledRead:
@@ -38,24 +39,26 @@ class CompiledRead:
 
     def __init__(self, build: Callable[[int], QuerySet]) -> None:
         self.build = build
+        sample = build(STAND_IN)
+        self.model, self.locks = sample.model, bool(sample.query.select_for_update)
         self._compiled: dict[str, _Compiled | None] = {}
         self._lock = threading.Lock()
 
     def __call__(self, value: int) -> list[Model]:
-        queryset = self.build(value)
-        if queryset.query.select_for_update and transaction.get_autocommit(queryset.db):
-            return list(queryset)  # Django's own error: FOR UPDATE outside a transaction
-        compiled = self._for(queryset.db)
+        db = (router.db_for_write if self.locks else router.db_for_read)(self.model)
+        if self.locks and transaction.get_autocommit(db):
+            return list(self.build(value))  # Django's own error: FOR UPDATE outside a transaction
+        compiled = self._for(db)
         if compiled is None:
-            return list(queryset)
-        with connections[queryset.db].cursor() as cursor:
+            return list(self.build(value))
+        with connections[db].cursor() as cursor:
             cursor.execute(compiled.sql, (value,))
             rows = cursor.fetchall()
+        if compiled.converters:
+            rows = compiled.compiler.apply_converters(rows, compiled.converters)
         objects = []
-        for row in compiled.compiler.results_iter([rows]):
-            obj = compiled.model.from_db(
-                queryset.db, compiled.init_list, row[compiled.start : compiled.end]
-            )
+        for row in rows:
+            obj = compiled.model.from_db(db, compiled.init_list, row[compiled.start : compiled.end])
             for populator in compiled.populators:
                 populator.populate(row, obj)
             objects.append(obj)
@@ -69,7 +72,12 @@ class CompiledRead:
         compiler = queryset.query.get_compiler(using=db)
         sql, params = compiler.as_sql()
         compiled = None
-        if tuple(params) == (STAND_IN,) and not compiler.annotation_col_map:
+        fields = [column[0] for column in compiler.select[: compiler.col_count]]
+        if (
+            tuple(params) == (STAND_IN,)
+            and not compiler.annotation_col_map
+            and not compiler.has_composite_fields(fields)
+        ):
             klass_info, select = compiler.klass_info, compiler.select
             start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
             compiled = _Compiled(
@@ -80,6 +88,7 @@ class CompiledRead:
                 end=end,
                 init_list=[column[0].target.attname for column in select[start:end]],
                 populators=get_related_populators(klass_info, select, db),
+                converters=compiler.get_converters(fields),
             )
         with self._lock:
             self._compiled[db] = compiled
