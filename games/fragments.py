@@ -11,7 +11,6 @@ what they may not see.
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable
@@ -45,7 +44,7 @@ def _players(context: dict[str, Any]) -> tuple:
     view = context["view"]
     return (
         *_seen(context),
-        tuple(dataclasses.astuple(s) for s in context["seats"]),
+        tuple(context["seats"]),  # frozen dataclasses (presenters.Seating), hashable
         tuple(view["to_move"]) if view else None,
         repr(context["seat_tags"]),
         tuple((s["name"], s["score"], s.get("games_won")) for s in context["sides"]),
