@@ -29,7 +29,9 @@ def event(
 
 def freeze_event(item: Mapping[str, Any]) -> FrozenEvent:
     """An event as a hashable value for an immutable state (lists become tuples)."""
-    return tuple((key, _frozen(value)) for key, value in item.items())
+    return tuple(
+        [(key, value if type(value) in _PLAIN else _frozen(value)) for key, value in item.items()]
+    )
 
 
 def thaw_event(item: FrozenEvent) -> Event:
@@ -37,11 +39,19 @@ def thaw_event(item: FrozenEvent) -> Event:
     return {key: _thawed(value) for key, value in item}
 
 
+# Values kept as they are: checked by exact type first, as a state loads every event of its log
+# (most values are plain); a subclass of one of these goes the longer way, to the same answer.
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def _frozen(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is list or kind is tuple or isinstance(value, list | tuple):
+        return tuple([_frozen(v) for v in value])
     if isinstance(value, dict):
-        return ("__dict__", tuple((k, _frozen(v)) for k, v in value.items()))
+        return ("__dict__", tuple([(k, _frozen(v)) for k, v in value.items()]))
     return value
 
 
