@@ -8,13 +8,14 @@ a page that missed messages while it was away. Each socket renders in its own re
 (the member's saved one, else the page's: see accounts.middleware.scope_language).
 
 The consumers are asynchronous: waiting on the channel layer and writing to the socket happen on
-the server's event loop, and each event hops once to the database thread (channels'
-`database_sync_to_async`, one thread per process, its connection kept) to read the board and draw
-the fragments. The sockets of one process share that read (`presenters.shared_board`; none at
-all for a member's move made through this process, which hands over the board it wrote) and the
-drawing (`presenters.viewer_regions`, and within it `games.fragments`: a region is drawn once for
-what it shows, whoever reads it, and not again while a move leaves it alone), so a move costs at
-most one read and one drawing per kind of viewer. Only the regions that changed for this socket
+the server's event loop. The sockets of one process share one read of the board per message
+(`presenters.shared_board`; none at all for a member's move made through this process, which
+hands over the board it wrote) and the drawing (`presenters.viewer_regions`, and within it
+`games.fragments`: a region is drawn once for what it shows, whoever reads it, and not again
+while a move leaves it alone), so a move costs at most one read and one drawing per kind of
+viewer. A board already at hand is drawn right on the event loop; otherwise the event hops to the
+database thread (channels' `database_sync_to_async`, one thread per process, its connection
+kept) to read the board and draw it there. Only the regions that changed for this socket
 are sent, and permessage-deflate (cribsite/asgi.py) sends those as little more than their changes.
 """
 
@@ -26,8 +27,10 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.core.exceptions import SynchronousOnlyOperation
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.functional import LazyObject, empty
 
 from accounts.middleware import scope_language
 from games import presenters, services
@@ -39,7 +42,7 @@ CLOSE_NOT_FOUND = 4404
 
 class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
-        self.user = self.scope.get("user")
+        self.user = _member(self.scope)
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.sent: dict[str, str] = {}
         self.seq: int | None = None  # of the board last sent
@@ -82,8 +85,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self._push(event, presenters.PRESENCE_REGIONS)  # only who is here, what to claim
 
     async def _push(self, event: dict, regions: tuple[str, ...]) -> None:
-        heard = time.monotonic()
-        text = await database_sync_to_async(self._changes)(event.get("stamp"), heard, regions)
+        heard, stamp = time.monotonic(), event.get("stamp")
+        text = None
+        kept = presenters.kept_board(self.match_id, stamp=stamp, heard=heard)
+        if kept is not None:
+            # The board is at hand (a move made through this process, or read by another of its
+            # sockets): drawn here on the event loop, without a hop to the database thread and
+            # back. Should the drawing want the database after all, Django refuses it here and
+            # the thread does it.
+            try:
+                text = self._from(kept, regions)
+            except SynchronousOnlyOperation:
+                text = None
+        if text is None:
+            text = await database_sync_to_async(self._changes)(stamp, heard, regions)
         if text:
             await self.send(text_data=text)
 
@@ -102,7 +117,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         return self._diff(match, presenters.REGIONS)
 
     def _changes(self, stamp: str | None, heard: float, regions: tuple[str, ...]) -> str:
-        match = presenters.shared_board(self.match_id, stamp=stamp, heard=heard)
+        return self._from(presenters.shared_board(self.match_id, stamp=stamp, heard=heard), regions)
+
+    def _from(self, match, regions: tuple[str, ...]) -> str:
         if match is None or (self.seq is not None and match.seq < self.seq):
             return ""  # an older board than the page's (the page would drop it)
         return self._diff(match, regions)
@@ -112,9 +129,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             # A newer board than the page shows: every region that changed goes with its seq,
             # whatever the message was about (a presence change may be first to read a move).
             regions = presenters.REGIONS
-        self.seq = match.seq
         with translation.override(self.language):
             rendered = presenters.viewer_regions(match, self.user, regions)
+        # Only once it is all drawn does the socket take it as sent (a drawing cut short, see
+        # _push, leaves the socket as it was).
+        self.seq = match.seq
         changed = [html for region, html in rendered.items() if self.sent.get(region) != html]
         self.sent.update(rendered)
         return "".join(changed) + presenters.seq_marker(match)
@@ -131,6 +150,15 @@ async def _dispatch(consumer: AsyncWebsocketConsumer, message: dict) -> None:
     await handler(message)
 
 
+def _member(scope):
+    """The socket's user itself, not channels' lazy stand-in for it (resolved by the time a
+    consumer connects): each push looks at it a few dozen times, and every look through the
+    stand-in costs a proxy call."""
+    user = scope.get("user")
+    wrapped = getattr(user, "_wrapped", None) if isinstance(user, LazyObject) else None
+    return user if wrapped is None or wrapped is empty else wrapped
+
+
 def _page_seq(scope) -> int | None:
     """The seq of the board the page was rendered from (?seq=N on the socket's address)."""
     values = parse_qs(scope.get("query_string", b"").decode()).get("seq", [])
@@ -144,7 +172,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     """The lobby's lists of open matches and the member's own, re-rendered when they change."""
 
     async def connect(self) -> None:
-        self.user = self.scope.get("user")
+        self.user = _member(self.scope)
         if self.user is None or not self.user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return

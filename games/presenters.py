@@ -97,12 +97,9 @@ board_reads: Counter[int] = Counter()  # match -> reads made by shared_board, fo
 def shared_board(match_id: int, *, stamp: str | None, heard: float) -> Match | None:
     """The match for a socket that heard the group message `stamp` at `heard`
     (time.monotonic()): a read shared by the sockets of this process, or a fresh one."""
-    with _boards_lock:
-        found = _boards.get(match_id)
-    if found is not None:
-        found_stamp, began, match = found
-        if (stamp is not None and found_stamp == stamp) or began >= heard:
-            return match
+    match = kept_board(match_id, stamp=stamp, heard=heard)
+    if match is not None:
+        return match
     began = time.monotonic()
     match = load_match(match_id)
     board_reads[match_id] += 1
@@ -115,6 +112,18 @@ def shared_board(match_id: int, *, stamp: str | None, heard: float) -> Match | N
         while len(_boards) > BOARD_CACHE_SIZE:
             _boards.popitem(last=False)
     return match
+
+
+def kept_board(match_id: int, *, stamp: str | None, heard: float) -> Match | None:
+    """The board kept for the sockets of this process that fits the message `stamp` heard at
+    `heard` (see shared_board), or None; never reads the database."""
+    with _boards_lock:
+        found = _boards.get(match_id)
+    if found is not None:
+        found_stamp, began, match = found
+        if (stamp is not None and found_stamp == stamp) or began >= heard:
+            return match
+    return None
 
 
 def keep_board(match: Match, stamp: str, began: float) -> None:

@@ -18,6 +18,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games import fragments, presenters, services
+from games.consumers import MatchConsumer
+from games.models import Match
 from games.variants.cribbage.templatetags import cribbage_table
 from tests.games.helpers import any_move, fresh
 from tests.realtime.test_match_socket import drain, open_socket, play, start_two_player
@@ -68,6 +70,58 @@ async def test_the_sockets_of_a_process_share_one_read_of_the_board_per_message(
     pushed = [await drain(sock) for sock in sockets]
     assert presenters.board_reads[match.pk] - reads == 1  # four sockets, one read
     assert "is-away" in pushed[2]  # the spectator sees alice's page gone
+    for sock in sockets:
+        await sock.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_board_at_hand_is_drawn_on_the_event_loop_without_a_hop_to_the_database_thread(
+    alice, bob, charlie, monkeypatch
+):
+    """A move made through this process hands its board over: the sockets draw it where they
+    are. A message with no board at hand (a page going away) is drawn in the thread, where the
+    sockets share one read of it."""
+    match = await start_two_player(alice, bob)
+    sockets = [(await open_socket(match.pk, user))[0] for user in (alice, bob, charlie)]
+    for sock in sockets:
+        await drain(sock)
+    hops = []
+    changes = MatchConsumer._changes
+    monkeypatch.setattr(
+        MatchConsumer, "_changes", lambda self, *args: hops.append(self) or changes(self, *args)
+    )
+    seat = match.to_move[0]
+    await play(match, alice if seat == 0 else bob, seat)
+    pushed = [await drain(sock) for sock in sockets]
+    assert all(f'data-seq="{match.seq + 1}"' in html for html in pushed)
+    assert hops == []
+    await sync_to_async(services.seat_disconnected)(match_id=match.pk, user=alice)
+    pushed = [await drain(sock) for sock in sockets]
+    assert hops and "is-away" in pushed[2]
+    for sock in sockets:
+        await sock.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_drawing_that_wants_the_database_is_made_in_the_thread_instead(
+    alice, bob, monkeypatch
+):
+    match = await start_two_player(alice, bob)
+    sockets = [(await open_socket(match.pk, user))[0] for user in (alice, bob)]
+    for sock in sockets:
+        await drain(sock)
+    regions = presenters.viewer_regions
+
+    def wanting_the_database(match, user, *args, **kwargs):
+        Match.objects.filter(pk=match.pk).exists()  # refused on the event loop
+        return regions(match, user, *args, **kwargs)
+
+    monkeypatch.setattr(presenters, "viewer_regions", wanting_the_database)
+    seat = match.to_move[0]
+    moved = await play(match, alice if seat == 0 else bob, seat)
+    pushed = [await drain(sock) for sock in sockets]
+    assert all(f'data-seq="{moved.seq}"' in html for html in pushed)
+    assert all('id="hand"' in html for html in pushed)  # the whole change, not half of it
     for sock in sockets:
         await sock.disconnect()
 
