@@ -22,7 +22,7 @@ from games.engine import get_variant
 from games.engine.core import IllegalMove
 from games.engine.cribbage import game as cribbage_game
 from games.engine.cribbage.game import cut_for_deal
-from games.texts import engine_text, event_text, prompt_text
+from games.texts import card_text, engine_text, event_text, prompt_text
 from games.variants import web_game
 from games.variants.cribbage.texts import EVENTS, count_text, outcome_reason
 from tests.games.helpers import fresh
@@ -132,7 +132,7 @@ def test_the_log_says_the_play_and_the_count_as_spanish_players_do():
         assert count_text(show["calls"]) in event_text(WEB, show, NAMES[:2])
         assert "quince 2" in count_text([{"kind": "fifteen", "running": 2}])
     with translation.override("en"):
-        assert event_text(WEB, play, ["Ana", "Bea"]) == "Bea plays 5H (15)"
+        assert event_text(WEB, play, ["Ana", "Bea"]) == "Bea plays 5♥\ufe0e (15)"  # not "5H"
 
 
 def _shown_state():
@@ -356,13 +356,16 @@ def test_the_analysis_pages_are_in_spanish(client, alice, bob):
     assert "Carta inicial" in replay and "descarta" in replay
 
 
-def test_english_stays_the_engines_own_words(played):
+def test_english_keeps_the_engines_words_and_names_cards_by_rank_and_suit(played):
     with translation.override("en"):
         for players, (_, events) in played[:2]:
             for item in events:
-                assert event_text(WEB, item, NAMES[:players]) == item["text"].format(
+                expected = item["text"].format(
                     **{f"p{i}": n for i, n in enumerate(NAMES[:players])}
                 )
+                if "card" in item:  # "Ana cuts 5♥", not "Ana cuts 5H"
+                    expected = expected.replace(item["card"], card_text(item["card"]))
+                assert event_text(WEB, item, NAMES[:players]) == expected
 
 
 def test_events_stored_before_they_carried_their_data_still_read():

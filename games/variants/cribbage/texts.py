@@ -73,14 +73,16 @@ def english_is_active() -> bool:
     return (get_language() or "en").split("-")[0] == "en"
 
 
-def _or_engine_text(*needs: str) -> Callable[[Describer], Describer]:
+def _or_engine_text(*needs: str, cards: bool = False) -> Callable[[Describer], Describer]:
     """A describer that gives the engine's own text in English, and also for an event stored
-    before it carried the data named in `needs` (a match in progress keeps its recent events)."""
+    before it carried the data named in `needs` (a match in progress keeps its recent events).
+    With cards=True it describes the event in English too: the engine's text names cards by
+    their codes ("Max cuts AD"), the reader's line by rank and suit ("Max cuts A♦")."""
 
     def wrap(describe: Describer) -> Describer:
         @wraps(describe)
         def line(event: Mapping[str, Any], names: Sequence[str]) -> str:
-            if english_is_active() or any(key not in event for key in needs):
+            if (english_is_active() and not cards) or any(key not in event for key in needs):
                 return fill_names(str(event.get("text", "")), names)
             return describe(event, names)
 
@@ -332,7 +334,7 @@ def _player(event: Mapping[str, Any], names: Sequence[str]) -> str:
     return seat_name(names, event.get("seat"))
 
 
-@_or_engine_text("card")
+@_or_engine_text("card", cards=True)
 def _cut(event, names):
     return gettext("%(player)s cuts %(card)s") % {
         "player": _player(event, names),
@@ -380,7 +382,7 @@ def _discard(event, names):
     ) % {"player": _player(event, names), "count": count}
 
 
-@_or_engine_text("card")
+@_or_engine_text("card", cards=True)
 def _starter(event, names):
     return gettext("the starter is %(card)s") % {"card": card_text(event.get("card"))}
 
@@ -390,7 +392,7 @@ def _heels(event, names):
     return gettext("his heels: 2 to the dealer %(player)s") % {"player": _player(event, names)}
 
 
-@_or_engine_text("card", "count")
+@_or_engine_text("card", "count", cards=True)
 def _play(event, names):
     return gettext("%(player)s plays %(card)s (%(count)d)") % {
         "player": _player(event, names),
