@@ -192,6 +192,27 @@ def page_width(page: Page) -> int:
     return measure(page, "return document.documentElement.scrollWidth;")
 
 
+def overflowing(page: Page) -> list[str]:
+    """The elements that reach past the right edge of the screen, innermost first (tag, id,
+    classes, right edge): what made a page too wide, said in the report."""
+    return measure(
+        page,
+        """
+        const edge = document.documentElement.clientWidth;
+        const out = [];
+        for (const el of document.body.querySelectorAll("*")) {
+          const box = el.getBoundingClientRect();
+          if (box.width && box.right > edge + 0.5 && !el.querySelector("*")) {
+            const within = el.parentElement?.getAttribute("class") || "";
+            out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.getAttribute("class") || ""}`
+              + ` right ${Math.round(box.right)} in ${within}`);
+          }
+        }
+        return out.slice(0, 5);
+        """,
+    )
+
+
 # --- a whole game ------------------------------------------------------------------------------
 
 
@@ -236,6 +257,7 @@ class Report:
     late: dict[str, dict[str, str]] = field(default_factory=dict)
     axe: list[str] = field(default_factory=list)
     wide: dict[str, int] = field(default_factory=dict)
+    wide_by: dict[str, list[str]] = field(default_factory=dict)  # where -> what reached past
     phases: list[str] = field(default_factory=list)
     bottoms: dict[str, float] = field(default_factory=dict)
     axe_seconds: float = 0.0
@@ -250,7 +272,8 @@ class Report:
         out = [f"{where}: {part} {box}" for where, parts in self.late.items()
                for part, box in parts.items()]  # fmt: skip
         out += [f"axe {line}" for line in self.axe]
-        out += [f"{where}: the page is {width} px wide" for where, width in self.wide.items()]
+        out += [f"{where}: the page is {width} px wide ({self.wide_by.get(where, [])})"
+                for where, width in self.wide.items()]  # fmt: skip
         return out
 
 
@@ -266,6 +289,8 @@ def look(page: Page, table: Table, phase: str, report: Report, *, first: bool) -
         late = outside_first_screen(page, parts)
         bottom = lowest_edge(page, ", ".join(parts.values()))
         width = page_width(page)
+        if width > SIZES[size]["width"]:
+            report.wide_by[f"{phase} at {size}"] = overflowing(page)
         if phase != "end" and table.phase(page) != phase:
             page.set_viewport_size(PHONE)
             return False
