@@ -5,6 +5,7 @@ exchanging and passing through their confirmations. Screenshots at phone and des
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -30,10 +31,21 @@ def start_kings(page: Page) -> int:
 
 
 def my_turn_state(page: Page, match_id: int):
-    """Wait until the page offers the member a lay, then the engine's state of the match."""
-    expect(page.locator("#status .badge")).to_have_text("Your move", timeout=20_000)
+    """Wait until the page offers the member a lay on the board the match is at now, then the
+    engine's state of the match. (Right after the member's own lay the page still says "Your
+    move" until the push brings the new board: the page's seq must be the match's.)"""
+    seq = page.locator("#match-seq")
+    deadline = time.monotonic() + 20
+    while True:
+        match = Match.objects.get(pk=match_id)
+        shown = seq.get_attribute("data-seq")
+        if 0 in match.to_move and shown == str(match.seq):
+            break
+        assert time.monotonic() < deadline, f"page at seq {shown}, match at {match.seq}"
+        page.wait_for_timeout(100)
+    expect(page.locator("#status .badge")).to_have_text("Your move")
     engine = get_variant("kings")
-    return engine, engine.load(Match.objects.get(pk=match_id).snapshot)
+    return engine, engine.load(match.snapshot)
 
 
 def place(page: Page, token: str) -> None:
