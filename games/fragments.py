@@ -28,6 +28,12 @@ _lock = threading.Lock()
 drawn: Counter[str] = Counter()  # region -> times drawn (not taken from the cache), for tests
 
 
+def seat_tag_slot(index: int) -> str:
+    """Where a seat's "you" or "partner" tag goes in the players region, which is drawn once
+    for every viewer (presenters.players_region fills it in for each)."""
+    return f"<!--seat-{index}-tag-->"
+
+
 def _seen(context: dict[str, Any]) -> tuple:
     """What every region shows of the match itself."""
     match = context["match"]
@@ -83,6 +89,8 @@ def _seq(context: dict[str, Any]) -> tuple:
 
 KEYS: dict[str, Callable[[dict[str, Any]], tuple | None]] = {
     "seq": _seq,
+    "you_tag": lambda context: (),
+    "partner_tag": lambda context: (),
     "status": _status,
     "players": _players,
     "events": _events,

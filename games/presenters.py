@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import Counter, OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -160,8 +160,9 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
             took_over=s.took_over,
             team=s.team,
             connected=s.is_computer or s.connections > 0,
+            # the viewer is never shown away at their own table (the page they read is open)
             away_seconds=None
-            if s.is_computer or s.away_since is None or s.connections
+            if s.is_computer or s.away_since is None or s.connections or s.index == seat_index
             else int((now - s.away_since).total_seconds()),
             is_you=seat is not None and s.index == seat.index,
             is_partner=seat is not None and s.index != seat.index and s.team == seat.team,
@@ -170,7 +171,7 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
     ]
     variant = get_variant(match.variant)
     web = web_game(match.variant)
-    absent = [s for s in seats if s.away_seconds is not None and not s.is_you]
+    absent = [s for s in seats if s.away_seconds is not None]
     away_limit = settings.MATCH_AWAY_SECONDS
     your_team = seat.team if seat is not None else None
     return {
@@ -362,6 +363,9 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
         ctx["csrf_token"] = fragments.CSRF_SLOT
     out = {}
     for region in regions:
+        if region == "players":
+            out[region] = players_region(ctx)
+            continue
         if region in COMMON_REGIONS:
             template = f"games/match.html#{region}"
         elif context.get("view"):
@@ -370,6 +374,24 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
             template = f"games/match.html#{region}_empty"
         out[region] = fragments.region(template, region, ctx, _tight)
     return out
+
+
+def players_region(context: dict[str, Any]) -> str:
+    """Who is at the table, drawn once for everyone who looks at the same board (the seats
+    without the viewer's marks, so every viewer's key is the same), then each seat's slot filled
+    with this viewer's "you" or "partner" tag."""
+    seats = context["seats"]
+    unmarked = [
+        replace(s, is_you=False, is_partner=False) if s.is_you or s.is_partner else s for s in seats
+    ]
+    html = fragments.region("games/match.html#players", "players", {**context, "seats": unmarked})
+    for s in seats:
+        tag = ""
+        if s.is_you or s.is_partner:
+            name = "you_tag" if s.is_you else "partner_tag"
+            tag = fragments.region(f"games/match.html#{name}", name, context)
+        html = html.replace(fragments.seat_tag_slot(s.index), tag, 1)
+    return _tight(html)
 
 
 def _tight(html: str) -> str:

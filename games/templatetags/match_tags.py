@@ -8,8 +8,10 @@ import json
 from typing import Any
 
 from django import template
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
+from games import fragments
 from games.texts import engine_text
 
 register = template.Library()
@@ -86,3 +88,9 @@ def players_words(count: Any) -> str:
     except (TypeError, ValueError):
         return ""
     return ngettext("%(count)d player", "%(count)d players", number) % {"count": number}
+
+
+@register.filter
+def seat_tag_slot(index: int) -> str:
+    """The place of a seat's "you" or "partner" tag in the shared players region."""
+    return mark_safe(fragments.seat_tag_slot(int(index)))  # noqa: S308 (a comment made of a number)

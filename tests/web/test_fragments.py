@@ -7,8 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 
-from games import presenters
+from games import fragments, presenters, services
+from games.models import Seat
 from games.presenters import _tight
 
 INDENT = re.compile(r"\s*\n\s*")  # what _tight does, said as a regular expression
@@ -43,3 +45,64 @@ def test_a_members_profile_address_is_worked_out_once(alice):
     assert presenters.profile_url("alice") == "/players/alice/"
     presenters.profile_url("alice")
     assert presenters.profile_url.cache_info().hits == 1
+
+
+def _players_of(match, users) -> dict[str, str]:
+    """Each viewer's players region, drawn as a move's pushes draw them (the shared drawings
+    cleared first)."""
+    fragments._cache.clear()
+    return {
+        user.username if user else "anonymous": presenters.render_regions(
+            presenters.match_context(match, user), ("players",)
+        )["players"]
+        for user in users
+    }
+
+
+def _tags(html: str) -> list[tuple[str, str]]:
+    """(seat name, tag) for each "you" and "partner" tag in a players region."""
+    return re.findall(
+        r'<a href="/players/(\w+)/">\w+</a>\n<span class="tag(?: tag-partner)?">(\w+)</span>', html
+    )
+
+
+@pytest.mark.django_db
+def test_the_players_region_is_drawn_once_for_every_viewer_with_each_ones_own_tags(
+    alice, bob, charlie, dana, make_member
+):
+    erin = make_member("erin")
+    match = services.match_create(creator=alice, variant="cribbage", players=4)
+    for user in (bob, charlie, dana):
+        services.match_join(match_id=match.pk, user=user)
+    Seat.objects.filter(match_id=match.pk).update(connections=1)  # every page open
+    match = presenters.load_match(match.pk)
+    teams = {s.user.username: s.team for s in match.seats.all()}
+    before = fragments.drawn["players"]
+    players = _players_of(match, [alice, bob, charlie, dana, erin, None])
+    assert fragments.drawn["players"] == before + 1  # one drawing for all six
+    for viewer, html in players.items():
+        assert "<!--" not in html  # no slot is left in
+        expected = sorted(
+            (name, "you" if name == viewer else "partner")
+            for name, team in teams.items()
+            if viewer in teams and team == teams[viewer]
+        )
+        assert sorted(_tags(html)) == expected, viewer
+    assert players["erin"] == players["anonymous"]  # spectators: no tag at all
+
+
+@pytest.mark.django_db
+def test_a_member_is_never_shown_away_at_their_own_table(alice, bob):
+    """A page drawn before its socket is back (a reload) shows the other seat away, never the
+    reader's own; a spectator sees both away."""
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    Seat.objects.filter(match_id=match.pk).update(connections=0, away_since=timezone.now())
+    match = presenters.load_match(match.pk)
+    players = _players_of(match, [alice, bob, None])
+    away = {
+        viewer: re.findall(r'class="away" data-seat="(\d)"', html)
+        for viewer, html in players.items()
+    }
+    assert away == {"alice": ["1"], "bob": ["0"], "anonymous": ["0", "1"]}
+    assert all("<!--" not in html for html in players.values())
