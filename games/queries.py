@@ -1,15 +1,16 @@
-"""A read the site makes on every move and page, its SQL compiled once.
+"""Reads the site makes on every move and page, their SQL compiled once.
 
 Django compiles a queryset's SQL anew each time it runs. For the match's read (its seats joined to
 their members, the match, its creator and its tournament game: 86 columns) that compiling costs
 about 0.3 ms, four times what SQLite spends running it. `CompiledRead` compiles the queryset once
-per database, with a stand-in for its one parameter, and then runs that SQL with the real value,
+per database, with stand-ins for its parameters, and then runs that SQL with the real values,
 building the objects as Django's own ModelIterable does (select_related included). Should the
-compiled SQL not hold the stand-in as its one parameter, it reads the usual way every time.
+compiled SQL not hold every stand-in, it reads the usual way every time.
 """
 
 from __future__ import annotations
 
+import inspect
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,12 +20,15 @@ from django.db import connections, router, transaction
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 
-STAND_IN = 4_611_686_018_427_387_903  # a bigint no row has: it only marks the parameter's place
+# bigints no row has: they only mark the parameters' places
+STAND_INS = tuple(4_611_686_018_427_387_903 - i for i in range(8))
+STAND_IN = STAND_INS[0]
 
 
 @dataclass(frozen=True)
 class _Compiled:
     sql: str
+    params: tuple[Any, ...]  # the SQL's parameters: a constant, or the stand-in's place (_Slot)
     compiler: Any
     model: type[Model]
     start: int
@@ -34,25 +38,33 @@ class _Compiled:
     converters: dict[int, Any]
 
 
-class CompiledRead:
-    """`read(value)`: the objects of `build(value)`, a queryset whose only parameter is value."""
+@dataclass(frozen=True)
+class _Slot:
+    index: int  # which of the read's values goes here
 
-    def __init__(self, build: Callable[[int], QuerySet]) -> None:
+
+class CompiledRead:
+    """`read(*values)`: the objects of `build(*values)`, a queryset whose parameters are those
+    whole numbers (each may be used more than once) and values that never change."""
+
+    def __init__(self, build: Callable[..., QuerySet]) -> None:
         self.build = build
-        sample = build(STAND_IN)
+        self.arity = len(inspect.signature(build).parameters)
+        sample = build(*STAND_INS[: self.arity])
         self.model, self.locks = sample.model, bool(sample.query.select_for_update)
         self._compiled: dict[str, _Compiled | None] = {}
         self._lock = threading.Lock()
 
-    def __call__(self, value: int) -> list[Model]:
+    def __call__(self, *values: int) -> list[Model]:
         db = (router.db_for_write if self.locks else router.db_for_read)(self.model)
         if self.locks and transaction.get_autocommit(db):
-            return list(self.build(value))  # Django's own error: FOR UPDATE outside a transaction
+            return list(self.build(*values))  # Django's error: FOR UPDATE outside a transaction
         compiled = self._for(db)
         if compiled is None:
-            return list(self.build(value))
+            return list(self.build(*values))
+        params = [values[p.index] if type(p) is _Slot else p for p in compiled.params]
         with connections[db].cursor() as cursor:
-            cursor.execute(compiled.sql, (value,))
+            cursor.execute(compiled.sql, params)
             rows = cursor.fetchall()
         if compiled.converters:
             rows = compiled.compiler.apply_converters(rows, compiled.converters)
@@ -68,13 +80,17 @@ class CompiledRead:
         with self._lock:
             if db in self._compiled:
                 return self._compiled[db]
-        queryset = self.build(STAND_IN)
+        stand_ins = STAND_INS[: self.arity]
+        queryset = self.build(*stand_ins)
         compiler = queryset.query.get_compiler(using=db)
         sql, params = compiler.as_sql()
+        slots = tuple(
+            _Slot(stand_ins.index(p)) if type(p) is int and p in stand_ins else p for p in params
+        )
         compiled = None
         fields = [column[0] for column in compiler.select[: compiler.col_count]]
         if (
-            tuple(params) == (STAND_IN,)
+            {p.index for p in slots if type(p) is _Slot} == set(range(self.arity))
             and not compiler.annotation_col_map
             and not compiler.has_composite_fields(fields)
         ):
@@ -82,6 +98,7 @@ class CompiledRead:
             start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
             compiled = _Compiled(
                 sql=sql,
+                params=slots,
                 compiler=compiler,
                 model=klass_info["model"],
                 start=start,

@@ -654,16 +654,28 @@ def read_match(match_id: int, *, lock: bool = False) -> Match | None:
     # Sorted here, not by the query: for a join this wide (86 columns) Django spends longer
     # compiling an ORDER BY than the database spends on the query. One query, not a prefetch
     # (Django's prefetching cost about 1 ms of CPU a move), and compiled once (games.queries).
-    seats = sorted((_LOCKED_READ if lock else _READ)(match_id), key=lambda seat: seat.index)
-    if not seats:
-        return None
-    match = seats[0].match
-    for seat in seats:
-        seat.match = match  # one match object, not one per row
-    kept = match.seats.all()
-    kept._result_cache, kept._prefetch_done = seats, True
-    match._prefetched_objects_cache = {Seat._meta.get_field("match").remote_field.cache_name: kept}
-    return match
+    seats = (_LOCKED_READ if lock else _READ)(match_id)
+    return seated(seats)[0] if seats else None
+
+
+def seated(seats: Iterable[Seat]) -> list[Match]:
+    """The matches of `seats` (each seat read joined to its match), each holding its seats in
+    order as `match.seats.all()` does when prefetched; the matches in no particular order."""
+    held: dict[int, list[Seat]] = {}
+    for seat in sorted(seats, key=lambda seat: seat.index):
+        group = held.setdefault(seat.match_id, [])
+        if group:
+            seat.match = group[0].match  # one match object, not one per row
+        group.append(seat)
+    cache_name = Seat._meta.get_field("match").remote_field.cache_name
+    matches = []
+    for group in held.values():
+        match = group[0].match
+        kept = match.seats.all()
+        kept._result_cache, kept._prefetch_done = group, True
+        match._prefetched_objects_cache = {cache_name: kept}
+        matches.append(match)
+    return matches
 
 
 def _seats_joined(match_id: int):
