@@ -143,6 +143,16 @@ def keep_board(match: Match, stamp: str, began: float) -> None:
 realtime.board_keeper = keep_board
 
 
+def page_context(match: Match) -> dict[str, Any]:
+    """What the match page shows around its regions (the same for every viewer)."""
+    return {
+        "match": match,
+        "web": web_game(match.variant),
+        "variant_name": engine_text(get_variant(match.variant).name),
+        "option_summary": option_summary(match.variant, match.options),
+    }
+
+
 def match_context(match: Match, user: User | None) -> dict[str, Any]:
     """Everything the match page's fragments need, for `user` (None or anonymous: spectator)."""
     seat = services.seat_for(match, user)
@@ -170,16 +180,12 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
         )
         for s in match.seats.all()
     ]
-    variant = get_variant(match.variant)
     web = web_game(match.variant)
     absent = [s for s in seats if s.away_seconds is not None]
     away_limit = settings.MATCH_AWAY_SECONDS
     your_team = seat.team if seat is not None else None
     return {
-        "match": match,
-        "web": web,
-        "variant_name": engine_text(variant.name),
-        "option_summary": option_summary(match.variant, match.options),
+        **page_context(match),
         "seat_tags": web.seat_tags(view) if view else {},
         "show_games_won": int(match.options.get("games", 1) or 1) > 1,
         "seat": seat_index,

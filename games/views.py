@@ -167,9 +167,10 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = presenters.load_match(match_id)
     if match is None:
         raise Http404(_("There is no such match."))
-    context = presenters.match_context(match, request.user)
-    context["regions"] = presenters.page_regions(match, request.user, request)
-    return render(request, "games/match.html", context)
+    regions = presenters.page_regions(match, request.user, request)
+    return render(
+        request, "games/match.html", {**presenters.page_context(match), "regions": regions}
+    )
 
 
 @login_required
