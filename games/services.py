@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -312,13 +313,27 @@ def _rematch_accept(rematch_id: int, user: User, index: int) -> Match:
 
 
 def last_variant(*, user: User, among: Iterable[str]) -> str | None:
-    """The game of the member's latest match among `among` (one small query), or None."""
+    """The game of the member's latest match among `among` (one small query, compiled once for
+    each set of games: the home page and the lobby ask it on every visit), or None."""
+    games = tuple(sorted(among))
+    if not games:
+        return None
+    read = _LAST_VARIANT.get(games)
+    if read is None:
+        read = _LAST_VARIANT.setdefault(games, CompiledRead(partial(_latest_match_of, games)))
+    latest = read(user.pk)
+    return latest[0].variant if latest else None
+
+
+def _latest_match_of(games: tuple[str, ...], user_id: int):
     return (
-        Match.objects.filter(seats__user=user, variant__in=list(among))
-        .order_by("-created_at")
-        .values_list("variant", flat=True)
-        .first()
+        Match.objects.filter(seats__user_id=user_id, variant__in=games)
+        .order_by("-created_at", "-pk")
+        .only("variant")[:1]
     )
+
+
+_LAST_VARIANT: dict[tuple[str, ...], CompiledRead] = {}
 
 
 # -- playing ----------------------------------------------------------------------------------

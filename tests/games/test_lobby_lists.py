@@ -90,3 +90,18 @@ def test_the_lobby_lists_take_two_queries_whatever_their_length(club, alice):
         assert all(row["match"].created_by.name for row in context["waiting"])  # "by Bob"
     assert len(queries) == 2, [q["sql"] for q in queries]
     assert len(context["waiting"]) == 5 and len(context["mine"]) == 3  # not the one for charlie
+
+
+def test_the_members_last_game_is_their_latest_match_among_the_games_asked(alice, bob):
+    assert services.last_variant(user=alice, among=["cribbage", "kings"]) is None
+    services.match_create(creator=alice, variant="kings", players=2)
+    services.match_create(creator=alice, variant="crosscrib", players=2)
+    services.match_create(creator=bob, variant="cribbage", players=2)  # not hers
+    assert services.last_variant(user=alice, among=["cribbage", "kings"]) == "kings"
+    assert services.last_variant(user=alice, among=["kings", "crosscrib"]) == "crosscrib"
+    assert services.last_variant(user=bob, among=["kings", "cribbage"]) == "cribbage"
+    assert services.last_variant(user=alice, among=[]) is None
+    with CaptureQueriesContext(connection) as queries:
+        services.last_variant(user=alice, among=["cribbage", "kings"])
+    assert len(queries) == 1
+    assert services._LAST_VARIANT[("cribbage", "kings")]._for(connection.alias) is not None
