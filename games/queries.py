@@ -22,7 +22,6 @@ from django.db.models.query import get_related_populators
 
 # bigints no row has: they only mark the parameters' places
 STAND_INS = tuple(4_611_686_018_427_387_903 - i for i in range(8))
-STAND_IN = STAND_INS[0]
 
 
 @dataclass(frozen=True)
