@@ -5,6 +5,7 @@ and a live table are looked at in light and dark, on a phone and a desktop, in b
 from __future__ import annotations
 
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -114,14 +115,16 @@ def test_one_step_is_asked_for_at_a_time_however_often_the_controls_are_swapped(
         match = worker.submit(finished, alice, bob, "cribbage", {"target": 61}).result()
     last = match.moves_played
     context, page, errors = _signed_in(chromium, live_url, alice)
+    asked, held, released = [], [], []
     try:
         page.goto(reverse("match_replay", args=[match.pk]) + "?step=5")
         expect(page.locator("#replay-step")).to_contain_text(f"Move 5 of {last}")
-        asked, held = [], []
         page.on("request", lambda request: "step=" in request.url and asked.append(request.url))
         page.route(re.compile(r"/replay/\?step=4$"), lambda route: held.append(route))
         page.keyboard.press("ArrowLeft")
+        deadline = time.monotonic() + 10
         while not held:
+            assert time.monotonic() < deadline, f"Back's request never came; asked: {asked}"
             page.wait_for_timeout(20)
         page.evaluate(
             """() => {
@@ -134,7 +137,7 @@ def test_one_step_is_asked_for_at_a_time_however_often_the_controls_are_swapped(
         page.keyboard.press("End")
         page.wait_for_timeout(300)
         assert [url.rsplit("=", 1)[1] for url in asked] == ["4"]  # End was not sent
-        held[0].continue_()
+        released.append(held[0].continue_())
         expect(page).to_have_url(re.compile(r"step=4$"))
         page.wait_for_timeout(300)
         expect(page).to_have_url(re.compile(r"step=4$"))
@@ -142,6 +145,8 @@ def test_one_step_is_asked_for_at_a_time_however_often_the_controls_are_swapped(
         expect(page.locator("#replay-next").first).to_have_attribute("href", re.compile(r"step=5$"))
         assert errors == [], errors
     finally:
+        if held and not released:  # a held request left paused would keep the context open
+            held[0].continue_()
         context.close()
 
 
