@@ -287,3 +287,35 @@ def test_the_profile_fits_a_phone(chromium, live_url, transactional_db, alice, b
     page.context.close()
     assert width <= 390, f"the profile lays out {width} px wide"
     assert not findings, findings
+
+
+def test_the_cards_played_stay_inside_a_phone_with_long_names(
+    chromium, live_url, transactional_db, make_member
+):
+    """The table after each card of a hand's play in three-handed Cribbage, each player's long
+    name cut under their cards: nothing reaches past the phone's edge, not even what is there
+    for screen readers alone (", just played" once poked out past a name cut short)."""
+    members = [make_member(f"long{i}", display_name=f"{LONG_NAME} {i}") for i in range(3)]
+    match = in_thread(services.match_create, creator=members[0], variant="cribbage", players=3)
+    for member in members[1:]:
+        in_thread(services.match_join, match_id=match.pk, user=member)
+    engine = get_variant("cribbage")
+    page = member_page(chromium, live_url, members[0])
+    widths, plays, marked = [], 0, 0
+    while plays < 12:
+        match = Match.objects.get(pk=match.pk)
+        state = engine.load(match.snapshot)
+        seat = min(engine.to_move(state))
+        move = engine.legal_moves(state, seat)[0]
+        in_thread(
+            services.match_play, match_id=match.pk, user=members[seat], seq=match.seq, move=move
+        )
+        if move["type"] == "play":  # the page drawn afresh (moves made here are not pushed)
+            plays += 1
+            page.goto(match.get_absolute_url())
+            expect(page.locator("#board")).to_be_visible()
+            marked += page.locator(".play.is-last .sr-only").count()
+            widths.append(page_width(page))
+    page.context.close()
+    assert marked >= 8, marked  # most plays leave the card marked (not those a count ends)
+    assert max(widths) <= 390, widths
