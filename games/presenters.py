@@ -27,6 +27,7 @@ from django.utils.translation import gettext, ngettext
 from accounts.models import User
 from games import fragments, realtime, services
 from games.engine.core import default_level
+from games.engine.core.events import freeze_event
 from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
 from games.queries import CompiledRead
@@ -519,7 +520,25 @@ def side_labels(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
 
 
 def _events(web: WebGame, view: dict[str, Any], names: list[str]) -> list[str]:
-    return [event_text(web, e, names) for e in view.get("events", [])[-EVENTS_SHOWN:]]
+    """The last lines of the log. Each line is worded once for its game, players and language:
+    every viewer of a move reads the same lines (events are public), and a line stays in the
+    log for the next dozen moves."""
+    language, who = translation.get_language(), tuple(names)
+    lines = []
+    for event in view.get("events", [])[-EVENTS_SHOWN:]:
+        key = (web.key, language, who, freeze_event(event))
+        line = _event_lines.get(key)
+        if line is None:
+            line = event_text(web, event, names)
+            if len(_event_lines) >= EVENT_LINES_KEPT:
+                _event_lines.clear()  # simpler than an LRU, and as good for a log that moves on
+            _event_lines[key] = line
+        lines.append(line)
+    return lines
+
+
+EVENT_LINES_KEPT = 20_000
+_event_lines: dict[tuple, str] = {}  # get, set and clear are each atomic: no lock needed
 
 
 # How a match ended, for the history's "Result" column (games/models.py's labels are English).
