@@ -106,3 +106,25 @@ def test_a_member_is_never_shown_away_at_their_own_table(alice, bob):
     }
     assert away == {"alice": ["1"], "bob": ["0"], "anonymous": ["0", "1"]}
     assert all("<!--" not in html for html in players.values())
+
+
+def test_a_log_line_worded_once_is_worded_again_for_other_names_and_another_language():
+    from django.utils import translation
+
+    from games.variants import web_game
+
+    web = web_game("cribbage")
+    event = {"kind": "play", "seat": 1, "text": "{p1} plays 5H (5)", "card": "5H", "count": 5}
+    view = {"events": [event]}
+    with translation.override("en"):
+        english = presenters._events(web, view, ["Ann", "Bea"])
+        assert presenters._events(web, view, ["Ann", "Bea"]) == english  # from the memo
+        assert presenters._events(web, view, ["Ann", "Cal"]) != english
+        assert "Cal" in presenters._events(web, view, ["Ann", "Cal"])[0]
+    with translation.override("es"):
+        spanish = presenters._events(web, view, ["Ann", "Bea"])
+    assert "Bea" in english[0] and "Bea" in spanish[0]
+    assert spanish != english
+    presenters._event_lines.clear()
+    with translation.override("es"):
+        assert presenters._events(web, view, ["Ann", "Bea"]) == spanish  # worded afresh alike
