@@ -25,7 +25,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="accounts.backends.MemberBackend")
         messages.success(request, _("Welcome to the club, %(name)s!") % {"name": user.name})
         return redirect("home")
     status = 400 if form.errors else 200

@@ -194,8 +194,9 @@ WS_COMPRESSION = env_bool("WS_COMPRESSION", True)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "axes.backends.AxesStandaloneBackend",  # first: a locked-out member is refused before a hash
+    "accounts.backends.MemberBackend",
+    "django.contrib.auth.backends.ModelBackend",  # only for sessions begun before MemberBackend
 ]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -771,7 +771,7 @@ def _make_tables(count: int) -> list[Table]:
     def cookie(user) -> str:
         session = SessionStore()
         session["_auth_user_id"] = str(user.pk)
-        session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+        session["_auth_user_backend"] = "accounts.backends.MemberBackend"
         session["_auth_user_hash"] = user.get_session_auth_hash()
         session.create()
         return f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={'b' * 32}"

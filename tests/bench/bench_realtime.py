@@ -194,7 +194,7 @@ def _member(username: str):
 def _session(user) -> str:
     session = SessionStore()
     session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    session["_auth_user_backend"] = "accounts.backends.MemberBackend"
     session["_auth_user_hash"] = user.get_session_auth_hash()
     session.create()
     token = "b" * 32

@@ -63,7 +63,7 @@ def warm_up(port: int, path: str, cookie: str) -> None:
 def cookie_for(user) -> str:
     session = SessionStore()
     session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
+    session["_auth_user_backend"] = "accounts.backends.MemberBackend"
     session["_auth_user_hash"] = user.get_session_auth_hash()
     session.create()
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={'c' * 32}"
