@@ -847,10 +847,6 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-if __name__ == "__main__":
-    main()
-
-
 def _signing_in_backend() -> str:
     """The backend a log-in is kept under, as Django's test client picks it: the first listed
     that can find a member again (the revision compared with --before may list another)."""
@@ -859,3 +855,7 @@ def _signing_in_backend() -> str:
 
     listed = settings.AUTHENTICATION_BACKENDS
     return next(path for path in listed if hasattr(import_string(path), "get_user"))
+
+
+if __name__ == "__main__":
+    main()

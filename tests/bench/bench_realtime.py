@@ -230,10 +230,6 @@ def _wait_for(port: int) -> None:
     raise SystemExit("daphne did not start")
 
 
-if __name__ == "__main__":
-    main()
-
-
 def _signing_in_backend() -> str:
     """The backend a log-in is kept under, as Django's test client picks it: the first listed
     that can find a member again."""
@@ -242,3 +238,7 @@ def _signing_in_backend() -> str:
 
     listed = settings.AUTHENTICATION_BACKENDS
     return next(path for path in listed if hasattr(import_string(path), "get_user"))
+
+
+if __name__ == "__main__":
+    main()
