@@ -43,7 +43,19 @@ def run_soon(func: Callable[..., Awaitable[Any]], *args: Any) -> None:
         else:
             asyncio.run_coroutine_threadsafe(func(*args), loop).add_done_callback(_report_failure)
         return
-    async_to_sync(func)(*args)
+    async_to_sync(_within_deadline)(func, *args)
+
+
+# Outside a server (a management command, a test) the message is waited for here, but not for
+# ever: a channel layer that does not answer is logged and left, like a send that failed.
+DEADLINE_SECONDS = 10.0
+
+
+async def _within_deadline(func: Callable[..., Awaitable[Any]], *args: Any) -> None:
+    try:
+        await asyncio.wait_for(func(*args), DEADLINE_SECONDS)
+    except TimeoutError:
+        logger.error("a channel-layer message was not sent within %.0f s", DEADLINE_SECONDS)
 
 
 def _report_failure(future) -> None:
