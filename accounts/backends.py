@@ -32,5 +32,4 @@ class MemberBackend(ModelBackend):
             found = _member_by_id(int(user_id))
         except (TypeError, ValueError):
             return None
-        user = found[0] if found else None
-        return user if user is not None and self.user_can_authenticate(user) else None
+        return found[0] if found and self.user_can_authenticate(found[0]) else None

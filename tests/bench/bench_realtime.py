@@ -194,7 +194,7 @@ def _member(username: str):
 def _session(user) -> str:
     session = SessionStore()
     session["_auth_user_id"] = str(user.pk)
-    session["_auth_user_backend"] = _signing_in_backend()
+    session["_auth_user_backend"] = "accounts.backends.MemberBackend"
     session["_auth_user_hash"] = user.get_session_auth_hash()
     session.create()
     token = "b" * 32
@@ -228,16 +228,6 @@ def _wait_for(port: int) -> None:
         except OSError:
             time.sleep(0.1)
     raise SystemExit("daphne did not start")
-
-
-def _signing_in_backend() -> str:
-    """The backend a log-in is kept under, as Django's test client picks it: the first listed
-    that can find a member again."""
-    from django.conf import settings
-    from django.utils.module_loading import import_string
-
-    listed = settings.AUTHENTICATION_BACKENDS
-    return next(path for path in listed if hasattr(import_string(path), "get_user"))
 
 
 if __name__ == "__main__":
