@@ -1,6 +1,7 @@
 """ASGI entry point: Django over HTTP, Channels consumers over WebSocket."""
 
 import asyncio
+import gc
 import os
 from concurrent.futures import ThreadPoolExecutor
 
@@ -22,6 +23,9 @@ from django.urls import set_script_prefix  # noqa: E402
 from cribsite.routing import websocket_urlpatterns  # noqa: E402
 from games import computer, realtime  # noqa: E402
 
+# Python's cyclic garbage collector, tuned for a long-lived server (see _settle_heap).
+GC_YOUNG_OBJECTS = 10_000  # new objects between young collections (Python's default: 700)
+GC_OLDER_EVERY = 20  # young collections between older ones, and older between full (10, 10)
 SERVICE_RESTART = 1012  # pages reconnect after this close code
 SETTLE_SECONDS = 3.0  # the longest a stopping server waits for its applications to end
 FLUSH_SECONDS = 0.2  # for the last frames to leave before the server drops its connections
@@ -200,3 +204,29 @@ application = StartComputer(
         }
     )
 )
+
+
+def _settle_heap() -> None:
+    """Keep the garbage collector off what the process holds for good.
+
+    Everything loaded to serve (Django, the URLs and every view, channels, twisted, the
+    translations) stays for the life of the process, yet each full collection walked all of it
+    again: 100 ms or more at a time, every few hundred moves. Frozen once loaded (gc.freeze),
+    it is never looked at again; new objects are still collected. Young collections come after
+    10,000 new objects instead of 700: a move's short-lived objects then mostly die before one
+    comes, so fewer live on into the older generations only to be walked there again. In
+    process, 500 moves drawn for 2 seats and a spectator spent 430 ms collecting with Python's
+    defaults, 150 ms with these."""
+    from django.urls import get_resolver
+    from django.utils import translation
+
+    get_resolver().url_patterns  # noqa: B018 - import every view now, to be frozen with the rest
+    for code, _ in settings.LANGUAGES:
+        with translation.override(code):  # load each catalogue
+            translation.gettext("Cribbage Club")
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_OBJECTS, GC_OLDER_EVERY, GC_OLDER_EVERY)
+
+
+_settle_heap()
