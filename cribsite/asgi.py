@@ -222,8 +222,8 @@ def _settle_heap() -> None:
 
     get_resolver().url_patterns  # noqa: B018 - import every view now, to be frozen with the rest
     for code, _ in settings.LANGUAGES:
-        with translation.override(code):  # load each catalogue
-            translation.gettext("Cribbage Club")
+        with translation.override(code):  # activating a language loads its catalogue
+            pass
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_YOUNG_OBJECTS, GC_OLDER_EVERY, GC_OLDER_EVERY)
