@@ -22,6 +22,11 @@ def _my_card(page: Page):
     return page.locator("#hand button.card-button:not([disabled])").first
 
 
+def _error(page: Page) -> str:
+    line = page.locator("#move-error")
+    return (line.inner_text() if line.count() else "") or "nothing"
+
+
 def test_a_member_plays_tricks_against_three_computers(page: Page, alice, screenshot):
     log_in(page, "alice")
     page.goto("/play/")
@@ -39,10 +44,17 @@ def test_a_member_plays_tricks_against_three_computers(page: Page, alice, screen
         expect(page.locator(".cx-bottom.is-to-move")).to_be_visible(timeout=20_000)
         if trick == 1:
             screenshot(page, "cribist-first-lead-1280")
-        card = _my_card(page)
-        code = card.get_attribute("value")
-        card.click(position={"x": 6, "y": 24})  # the cards overlap: the corner that shows
-        expect(page.locator(f'#hand button[value="{code}"]')).to_have_count(0)
+        code = _my_card(page).get_attribute("value")
+        # click that very card (the first one allowed is looked up again at each try, and a
+        # push in between could make it another), in the corner that shows: the cards overlap
+        card = page.locator(f'#hand button[value="{code}"]')
+        card.click(position={"x": 6, "y": 24})
+        try:
+            expect(card).to_have_count(0)
+        except AssertionError as stuck:
+            raise AssertionError(
+                f"{code} stayed in the hand; the table says: {_error(page)}"
+            ) from stuck
         if trick == 1:
             expect(page.locator(".cx-trump")).to_contain_text(
                 re.compile("clubs|diamonds|hearts|spades")
