@@ -121,11 +121,19 @@ def test_one_step_is_asked_for_at_a_time_however_often_the_controls_are_swapped(
         expect(page.locator("#replay-step")).to_contain_text(f"Move 5 of {last}")
         page.on("request", lambda request: "step=" in request.url and asked.append(request.url))
         page.route(re.compile(r"/replay/\?step=4$"), lambda route: held.append(route))
-        page.keyboard.press("ArrowLeft")
-        deadline = time.monotonic() + 10
-        while not held:
-            assert time.monotonic() < deadline, f"Back's request never came; asked: {asked}"
-            page.wait_for_timeout(20)
+        page.wait_for_function("document.readyState === 'complete' && window.htmx")
+        # This test is about what happens while Back's answer is on its way, so Back must leave.
+        # Once in a CI run on a loaded machine a first press sent nothing (cause not found; the
+        # keys themselves are tested above): a second press is allowed, never more.
+        for _ in range(2):
+            page.keyboard.press("ArrowLeft")
+            deadline = time.monotonic() + 5
+            while not held and time.monotonic() < deadline:
+                page.wait_for_timeout(20)
+            if held:
+                break
+        focus = page.evaluate("document.activeElement && document.activeElement.outerHTML")
+        assert held, f"Back's request never came; asked: {asked}; focus on {focus}"
         page.evaluate(
             """() => {
                 const nav = document.getElementById("replay-nav");
