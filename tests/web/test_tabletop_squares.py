@@ -1,0 +1,57 @@
+"""The Table Top (and CrossCrib) layout's squares are drawn in Python
+(tabletop_table.layout_squares), not by a template loop: the same HTML as the loop it replaced,
+for every seat and spectator through whole random games, in English and Spanish."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from django.template import Context, Template
+from django.utils import translation
+
+from games.engine import computer_move, get_variant
+from games.presenters import _tight
+from games.variants.tabletop.templatetags.tabletop_table import layout_grid
+
+# The template loop layout_squares replaced, kept word for word as the reference.
+LOOP = (Path(__file__).parent / "tabletop_squares_reference.html").read_text()
+SQUARES = "{% load tabletop_table %}{% layout_squares grid %}"
+
+
+def states(variant: str, players: int, seed: int, every: int):
+    """Every `every`th state of one random game, and its last."""
+    game = get_variant(variant)
+    rng = random.Random(seed)
+    state = game.new_state(players, {}, bytes(rng.randrange(256) for _ in range(32)))
+    moves = 0
+    while game.to_move(state) and moves < 600:
+        if moves % every == 0:
+            yield game, state
+        seat = min(game.to_move(state))
+        state, _ = game.apply(state, seat, computer_move(game, state, seat, "random", rng))
+        moves += 1
+    yield game, state
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize(
+    "variant,players,seed", [("tabletop", 2, 1), ("tabletop", 4, 2), ("crosscrib", 2, 3)]
+)
+def test_the_squares_are_the_loops_square_for_square(language, variant, players, seed):
+    loop, squares = Template(LOOP), Template(SQUARES)
+    seen = {"card": 0, "button": 0, "advised": 0}
+    with translation.override(language):
+        for game, state in states(variant, players, seed, every=3):
+            for seat in [None, *range(players)]:
+                context = Context({"grid": layout_grid(game.view(state, seat))})
+                want = _tight(loop.render(context)).strip()
+                got = _tight(squares.render(context)).strip()
+                assert got == want
+                seen["card"] += "has-card" in got
+                seen["button"] += "<button" in got
+                seen["advised"] += "is-advised" in got
+    assert seen["card"] and seen["button"]  # the boards compared had cards and choices
+    if players == 4:
+        assert seen["advised"]  # and a partner's suggestion
