@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,35 @@ def page(chromium, live_url, transactional_db):
     console = Console(refusals=True).watch(page)
     yield page
     context.close()
+    _until_the_server_is_quiet()
     assert not console.lines, f"the console said: {console.lines[:5]}"
+
+
+def _until_the_server_is_quiet(timeout: float = 10.0, quiet_for: float = 0.4) -> None:
+    """On PostgreSQL, wait until the server has had no transaction open for `quiet_for` seconds
+    (longer than a computer's pause between moves). The test database is emptied after each
+    test by one TRUNCATE of every table, which takes their locks one by one: a computer's move
+    still being written took them in another order, and PostgreSQL ended the TRUNCATE as a
+    deadlock (seen once in CI)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    deadline = time.monotonic() + timeout
+    quiet_since = time.monotonic()
+    while time.monotonic() < deadline:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND pid <> pg_backend_pid() AND xact_start IS NOT NULL"
+            )
+            busy = cursor.fetchone()[0]
+        now = time.monotonic()
+        if busy:
+            quiet_since = now
+        elif now - quiet_since >= quiet_for:
+            return
+        time.sleep(0.05)
 
 
 @pytest.fixture

@@ -104,6 +104,7 @@ class Watcher:
             additional_headers={"Cookie": cookie},
             max_size=None,
             open_timeout=30,
+            legacy=True,  # a connection held open past this call, read on a thread
         )
         self.seq, self.closed = -1, None
         self.changed = threading.Condition()
