@@ -182,6 +182,13 @@ else:
             "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 20000, minimum=300)},
         }
     }
+# Template fragments every viewer of a board shares ({% cache ... using="fragments" %}): in this
+# process's memory, wherever the default cache is, since a look-up must cost less than the drawing.
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "fragments",
+    "OPTIONS": {"MAX_ENTRIES": env_int("FRAGMENT_CACHE_ENTRIES", 5000, minimum=300)},
+}
 # Sessions are read from the cache (this process's memory, or Redis where several processes
 # share the work) and written through to the database: a page or a socket connect skips the
 # session query, and a restart loses no one's log-in.

@@ -128,3 +128,69 @@ def test_a_log_line_worded_once_is_worded_again_for_other_names_and_another_lang
     presenters._event_lines.clear()
     with translation.override("es"):
         assert presenters._events(web, view, ["Ann", "Bea"]) == spanish  # worded afresh alike
+
+
+def _play_until(match, members, reached, rng: random.Random, limit: int = 400):
+    """Random legal moves until `reached(spectator's view)`; the match read afresh."""
+    from games.engine import computer_move, get_variant
+
+    game = get_variant(match.variant)
+    for _ in range(limit):
+        match = presenters.load_match(match.pk)
+        state = game.load(match.snapshot)
+        if reached(game.view(state, None)):
+            return match
+        seat = min(game.to_move(state))
+        move = computer_move(game, state, seat, "random", rng)
+        services.match_play(match_id=match.pk, user=members[seat], seq=match.seq, move=move)
+    pytest.fail("the match never reached the board this test needs")
+
+
+SHARED = {
+    # game: (what the view must hold, where the shared part starts in the region)
+    "cribist": (
+        lambda view: view["last_trick"] and len(view["tricks"]) > 1,
+        '<section class="cx-last"',
+    ),
+    "cribbage": (lambda view: len(view["shows"]) > 1, '<section class="shows"'),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("variant", sorted(SHARED))
+def test_what_every_viewer_sees_alike_is_drawn_once_a_move_and_language(
+    variant, alice, bob, charlie, dana, make_member
+):
+    """The Cribist hand's record and the Cribbage show are cached for all viewers of a board: drawn
+    apart, each viewer's is the same, and drawn together, once (again in another language)."""
+    from django.core.cache import caches
+    from django.utils import translation
+
+    members = [alice, bob, charlie, dana]
+    match = services.match_create_seated(creator=alice, players=members, variant=variant)
+    Seat.objects.filter(match_id=match.pk).update(connections=1)
+    reached, start = SHARED[variant]
+    match = _play_until(match, members, reached, random.Random(7))
+    region = "board" if variant == "cribist" else "hand"
+    shared = caches["fragments"]
+    viewers = [*members, make_member("erin")]
+
+    def part(html: str) -> str:
+        assert start in html
+        return html[html.index(start) : html.rindex("</section>")]
+
+    apart = set()
+    for viewer in viewers:
+        shared.clear()
+        presenters._render_cache.clear()
+        apart.add(part(presenters.viewer_regions(match, viewer)[region]))
+    assert len(apart) == 1  # the same for every viewer, each drawn on its own
+
+    shared.clear()
+    presenters._render_cache.clear()
+    together = {part(presenters.viewer_regions(match, v)[region]) for v in viewers}
+    assert together == apart and len(shared._cache) == 1  # noqa: SLF001 - one drawing
+    with translation.override("es"):
+        presenters._render_cache.clear()
+        spanish = {part(presenters.viewer_regions(match, v)[region]) for v in viewers}
+    assert len(shared._cache) == 2 and spanish != apart  # noqa: SLF001
