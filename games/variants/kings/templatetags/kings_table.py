@@ -12,13 +12,15 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
+from games.engine.kings.board import HOLES, SIZE
 from games.variants.kings import texts
 
 register = template.Library()
@@ -62,49 +64,33 @@ def kings_rows(view: dict[str, Any], seat: int | None) -> SafeString:
     Built here rather than by a template loop: with 169 squares, each labelled in the reader's
     language, the template engine took about 9 ms a board, drawn for every viewer at every move
     (tests/web/test_kings_rows.py holds this to the template it replaces, square by square).
+    Empty squares and holes, most of a board, are drawn once for each language and kind of
+    viewer (_bare_squares).
     """
-    hole = '<span class="sq sq-hole" role="gridcell" aria-label="{}"></span>'.format(
-        gettext("No square (the board's corner)")  # a {% translate %}: as written
-    )
+    playable = seat is not None and view.get("phase") == "play"
+    bare = _bare_squares(get_language(), playable)
     tile_label = gettext("Row %(row)s, column %(col)s: %(colour)s %(rank)s")
     just_laid = gettext(", just laid")
-    empty_label = gettext("Row %(row)s, column %(col)s, empty")
-    centre = " " + gettext("(centre)")
     colours = {"L": escape(gettext("light")), "D": escape(gettext("dark"))}
-    playable = seat is not None and view.get("phase") == "play"
-    empty_tag = (
-        '<button type="button" class="sq sq-empty{c}" role="gridcell" tabindex="-1" '
-        'data-row="{r}" data-col="{k}" aria-label="{label}{centre}"></button>'
-        if playable
-        else '<span class="sq sq-empty{c}" role="gridcell" aria-label="{label}"></span>'
-    )
     last = view.get("last") or {}
     recent = {tuple(square) for square in last.get("squares", [])}
     lines = []
     for r, row in enumerate(view.get("board", [])):
         lines.append('<div class="kings-row" role="row">')
         for c, cell in enumerate(row):
-            if cell == "#":
-                lines.append(hole)
-                continue
-            where = {"row": r + 1, "col": c + 1}
-            if cell is None:
-                mid = (r, c) == CENTRE
-                lines.append(
-                    empty_tag.format(
-                        c=" is-centre" if mid else "",
-                        r=r,
-                        k=c,
-                        label=empty_label % where,
-                        centre=centre if mid else "",
-                    )
-                )
+            if cell is None or cell == "#":
+                lines.append(bare[r][c])
                 continue
             face = cell["face"]
             rank = escape(tile_rank(face))
             suit = escape(face[1])
             laid = (r, c) in recent
-            label = tile_label % {**where, "colour": colours.get(face[1], ""), "rank": rank}
+            label = tile_label % {
+                "row": r + 1,
+                "col": c + 1,
+                "colour": colours.get(face[1], ""),
+                "rank": rank,
+            }
             underlined = " underlined" if rank in ("6", "9") else ""
             lines.append(
                 f'<span class="sq sq-tile suit-{suit}{" is-last" if laid else ""}" role="gridcell"'
@@ -113,6 +99,41 @@ def kings_rows(view: dict[str, Any], seat: int | None) -> SafeString:
             )
         lines.append("</div>")
     return SafeString("\n".join(lines))
+
+
+@lru_cache(maxsize=16)
+def _bare_squares(language: str, playable: bool) -> tuple[tuple[str, ...], ...]:
+    """Each square of the board drawn empty (a hole where the corner is missing), in `language`
+    (the active one: it is the key), as buttons when `playable`."""
+    hole = '<span class="sq sq-hole" role="gridcell" aria-label="{}"></span>'.format(
+        gettext("No square (the board's corner)")  # a {% translate %}: as written
+    )
+    empty_label = gettext("Row %(row)s, column %(col)s, empty")
+    centre = " " + gettext("(centre)")
+    empty_tag = (
+        '<button type="button" class="sq sq-empty{c}" role="gridcell" tabindex="-1" '
+        'data-row="{r}" data-col="{k}" aria-label="{label}{centre}"></button>'
+        if playable
+        else '<span class="sq sq-empty{c}" role="gridcell" aria-label="{label}"></span>'
+    )
+    rows = []
+    for r in range(SIZE):
+        row = []
+        for c in range(SIZE):
+            mid = (r, c) == CENTRE
+            row.append(
+                hole
+                if (r, c) in HOLES
+                else empty_tag.format(
+                    c=" is-centre" if mid else "",
+                    r=r,
+                    k=c,
+                    label=empty_label % {"row": r + 1, "col": c + 1},
+                    centre=centre if mid else "",
+                )
+            )
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
 @register.filter
