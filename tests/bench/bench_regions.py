@@ -3,7 +3,8 @@ seat's regions and one spectator's are drawn, as the sockets of a live match dra
 seat connected, so who is at the table is drawn once for all), the render cache emptied first.
 In process, on SQLite; the figure is per move, all viewers together.
 
-Run from the project root: .venv/bin/python tests/bench/bench_regions.py [moves] [rounds]
+Run from the project root: .venv/bin/python tests/bench/bench_regions.py [moves] [rounds] [games]
+(games: keys separated by commas, e.g. kings,cribist; all by default)
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ MOVES, ROUNDS = 150, 3
 def main() -> None:
     moves = int(sys.argv[1]) if len(sys.argv) > 1 else MOVES
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else ROUNDS
+    only = set(sys.argv[3].split(",")) if len(sys.argv) > 3 else None
     call_command("migrate", verbosity=0)
     members = [get_user_model().objects.create(username=f"bench{i}") for i in range(5)]
     translation.activate("en")
@@ -59,6 +61,8 @@ def main() -> None:
     print(f"of {moves} moves; ms a move, the median of each round and the last one's quartiles")
     rng = random.Random(0)
     for web in web_games():
+        if only and web.key not in only:
+            continue
         for players in get_variant(web.key).player_counts:
             _draws(web.key, players, members, 20, rng)  # warm up
             medians, last = [], []
