@@ -4,6 +4,7 @@ trumps named by the first lead, the trick in the middle, each finished trick's s
 from __future__ import annotations
 
 import re
+import warnings
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -27,6 +28,17 @@ def _error(page: Page) -> str:
     return (line.inner_text() if line.count() else "") or "nothing"
 
 
+def _stuck(page: Page, code: str, posted) -> str:
+    answers = [(r.post_data, r.response().status if r.response() else None) for r in posted]
+    card = page.locator(f'#hand button[value="{code}"]')
+    return (
+        f"{code} stayed in the hand; the table says: {_error(page)}; posted: {answers}; "
+        f"the card is {'disabled' if card.is_disabled() else 'enabled'}; the page is at seq "
+        f"{page.locator('#match-seq').get_attribute('data-seq')} and says: "
+        f"{page.locator('#status').inner_text()[:120]!r}"
+    )
+
+
 def test_a_member_plays_tricks_against_three_computers(page: Page, alice, screenshot):
     log_in(page, "alice")
     page.goto("/play/")
@@ -39,6 +51,8 @@ def test_a_member_plays_tricks_against_three_computers(page: Page, alice, screen
     expect(page.locator("#conn-state")).to_have_attribute("data-state", "live")
     expect(page.locator(".cx-seat")).to_have_count(4)
 
+    moves = []  # every move the page posts
+    page.on("request", lambda r: moves.append(r) if r.method == "POST" and "/move/" in r.url else 0)
     for trick in range(1, TRICKS + 1):
         # wait until the table asks for a card of ours, then play the first one allowed
         expect(page.locator(".cx-bottom.is-to-move")).to_be_visible(timeout=20_000)
@@ -48,13 +62,21 @@ def test_a_member_plays_tricks_against_three_computers(page: Page, alice, screen
         # click that very card (the first one allowed is looked up again at each try, and a
         # push in between could make it another), in the corner that shows: the cards overlap
         card = page.locator(f'#hand button[value="{code}"]')
+        sent = len(moves)
         card.click(position={"x": 6, "y": 24})
         try:
             expect(card).to_have_count(0)
-        except AssertionError as stuck:
-            raise AssertionError(
-                f"{code} stayed in the hand; the table says: {_error(page)}"
-            ) from stuck
+        except AssertionError:
+            # Twice in CI's PostgreSQL pass (never here, in 24 tries under load) a card stayed
+            # with nothing said. A click that posted nothing is clicked again, as a member
+            # would; one that posted and still left the card there fails, saying what it saw.
+            if len(moves) == sent:
+                warnings.warn(f"the click on {code} posted nothing: clicked again", stacklevel=1)
+                card.click(position={"x": 6, "y": 24})
+            try:
+                expect(card).to_have_count(0)
+            except AssertionError as stuck:
+                raise AssertionError(_stuck(page, code, moves[sent:])) from stuck
         if trick == 1:
             expect(page.locator(".cx-trump")).to_contain_text(
                 re.compile("clubs|diamonds|hearts|spades")
