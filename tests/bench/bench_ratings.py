@@ -12,32 +12,15 @@ import random
 import secrets
 import statistics
 import sys
-import tempfile
 import time
 from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-WORK = Path(tempfile.mkdtemp(prefix="crib-bench-ratings-"))
-os.environ.update(
-    {
-        "DEBUG": "0",
-        "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
-        "HTTPS": "0",
-        "STATIC_MANIFEST": "0",
-        "DATABASE_URL": f"sqlite:///{WORK / 'bench.sqlite3'}",
-        "ALLOWED_HOSTS": "testserver",
-        "COMPUTER_MODE": "inline",
-        "LOG_LEVEL": "WARNING",
-    }
-)
-os.environ.pop("REDIS_URL", None)
-os.environ["DJANGO_SETTINGS_MODULE"] = "cribsite.settings"
+from tests.bench.django_setup import start_django  # noqa: E402
 
-import django  # noqa: E402
-
-django.setup()
+start_django("ratings")
 
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402

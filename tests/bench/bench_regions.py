@@ -9,35 +9,17 @@ Run from the project root: .venv/bin/python tests/bench/bench_regions.py [moves]
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-WORK = Path(tempfile.mkdtemp(prefix="crib-bench-regions-"))
-os.environ.update(
-    {
-        "DEBUG": "0",
-        "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
-        "HTTPS": "0",
-        "STATIC_MANIFEST": "0",
-        "DATABASE_URL": f"sqlite:///{WORK / 'bench.sqlite3'}",
-        "ALLOWED_HOSTS": "testserver",
-        "COMPUTER_MODE": "inline",
-        "LOG_LEVEL": "WARNING",
-        "DJANGO_SETTINGS_MODULE": "cribsite.settings",
-    }
-)
-os.environ.pop("REDIS_URL", None)
+from tests.bench.django_setup import start_django  # noqa: E402
 
-import django  # noqa: E402
-
-django.setup()
+start_django("regions")
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402

@@ -20,12 +20,10 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 
-from games.engine.kings.board import HOLES, SIZE
+from games.engine.kings.board import CENTRE, HOLES, SIZE
 from games.variants.kings import texts
 
 register = template.Library()
-
-CENTRE = (6, 6)
 
 
 @register.simple_tag
