@@ -86,6 +86,7 @@ TEMPLATES = [
             "builtins": [
                 "django_htmx.templatetags.django_htmx",
                 "template_partials.templatetags.partials",
+                "cribsite.remembered_url",  # {% url %} with its answers kept
             ],
         },
     },
@@ -256,9 +257,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "cribsite.storage.ManifestStorage"
         if env_bool("STATIC_MANIFEST", not DEBUG)
-        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        else "cribsite.storage.PlainStorage"
     },
 }
 WHITENOISE_USE_FINDERS = not env_bool("STATIC_MANIFEST", not DEBUG)
