@@ -147,12 +147,13 @@ def _play_until(match, members, reached, rng: random.Random, limit: int = 400):
 
 
 SHARED = {
-    # game: (what the view must hold, where the shared part starts in the region)
+    # game: (what the view must hold, where the shared part starts in the region, its name)
     "cribist": (
         lambda view: view["last_trick"] and len(view["tricks"]) > 1,
         '<section class="cx-last"',
+        "cribist-record",
     ),
-    "cribbage": (lambda view: len(view["shows"]) > 1, '<section class="shows"'),
+    "cribbage": (lambda view: len(view["shows"]) > 1, '<section class="shows"', "cribbage-shows"),
 }
 
 
@@ -169,7 +170,7 @@ def test_what_every_viewer_sees_alike_is_drawn_once_a_move_and_language(
     members = [alice, bob, charlie, dana]
     match = services.match_create_seated(creator=alice, players=members, variant=variant)
     Seat.objects.filter(match_id=match.pk).update(connections=1)
-    reached, start = SHARED[variant]
+    reached, start, fragment = SHARED[variant]
     match = _play_until(match, members, reached, random.Random(7))
     region = "board" if variant == "cribist" else "hand"
     shared = caches["fragments"]
@@ -189,8 +190,50 @@ def test_what_every_viewer_sees_alike_is_drawn_once_a_move_and_language(
     shared.clear()
     presenters._render_cache.clear()
     together = {part(presenters.viewer_regions(match, v)[region]) for v in viewers}
-    assert together == apart and len(shared._cache) == 1  # noqa: SLF001 - one drawing
+    drawings = lambda: sum(fragment in key for key in shared._cache)  # noqa: E731, SLF001
+    assert together == apart and drawings() == 1
     with translation.override("es"):
         presenters._render_cache.clear()
         spanish = {part(presenters.viewer_regions(match, v)[region]) for v in viewers}
-    assert len(shared._cache) == 2 and spanish != apart  # noqa: SLF001
+    assert drawings() == 2 and spanish != apart
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_viewer_gets_the_cribbage_board_it_would_get_drawn_on_its_own(
+    players, alice, bob, charlie, dana, make_member
+):
+    """What lies on the Cribbage table (pegboard, starter, crib, the count and the cards played)
+    is drawn once a move for all viewers. Through a random match, with the shared drawings kept
+    from move to move as a server keeps them, each seat's and a spectator's board is the very
+    board drawn for it alone from nothing, and each move adds at most one shared drawing."""
+    from django.core.cache import caches
+
+    from games.engine import computer_move, get_variant
+
+    members = [alice, bob, charlie, dana][:players]
+    viewers = [*members, make_member("erin")]
+    match = services.match_create_seated(creator=alice, players=members, variant="cribbage")
+    Seat.objects.filter(match_id=match.pk).update(connections=1)
+    game, rng, shared = get_variant("cribbage"), random.Random(players), caches["fragments"]
+    kept, expiry = shared._cache, shared._expire_info  # noqa: SLF001 (the process's drawings)
+    shared.clear()
+    for _ in range(60):
+        match = presenters.load_match(match.pk)
+        before = sum("cribbage-board" in key for key in kept)
+        presenters._render_cache.clear()
+        together = [presenters.viewer_regions(match, viewer)["board"] for viewer in viewers]
+        assert sum("cribbage-board" in key for key in kept) - before <= 1
+        saved = (kept.copy(), expiry.copy())
+        for viewer, board in zip(viewers, together, strict=True):
+            shared.clear()
+            presenters._render_cache.clear()
+            assert presenters.viewer_regions(match, viewer)["board"] == board
+        kept.update(saved[0])
+        expiry.update(saved[1])
+        if match.status != "active":
+            break
+        state = game.load(match.snapshot)
+        seat = min(game.to_move(state))
+        move = computer_move(game, state, seat, "random", rng)
+        services.match_play(match_id=match.pk, user=members[seat], seq=match.seq, move=move)
