@@ -158,7 +158,7 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
     """Everything the match page's fragments need, for `user` (None or anonymous: spectator)."""
     seat = services.seat_for(match, user)
     seat_index = seat.index if seat is not None else None
-    view = services.engine_view(match, seat_index)
+    view = services.engine_view(match, seat_index, table=True)
     names = services.seat_names(match)
     now = timezone.now()
     seats = [

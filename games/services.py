@@ -31,7 +31,7 @@ from games import realtime, signals
 from games.engine import computer_move
 from games.engine.core import default_level as computer_default_level
 from games.engine.core import levels as computer_levels
-from games.engine.core import places, preview
+from games.engine.core import places, preview, table_view
 from games.engine.core.variant import (
     BadOptions,
     IllegalMove,
@@ -515,12 +515,14 @@ def seat_for(match: Match, user: User | None) -> Seat | None:
     return next((s for s in match.seats.all() if s.user_id == user.pk and not s.took_over), None)
 
 
-def engine_view(match: Match, seat: int | None) -> dict[str, Any] | None:
-    """The engine's view of the current state for `seat` (None: spectator)."""
+def engine_view(match: Match, seat: int | None, *, table: bool = False) -> dict[str, Any] | None:
+    """The engine's view of the current state for `seat` (None: spectator); table=True: as the
+    table page draws it (legal moves perhaps only one of each kind, engine.table_view)."""
     if match.snapshot is None:
         return None
     engine = get_variant(match.variant)
-    return engine.view(_state(match, engine), seat)
+    state = _state(match, engine)
+    return table_view(engine, state, seat) if table else engine.view(state, seat)
 
 
 def _state(match: Match, engine: Any) -> Any:

@@ -7,7 +7,7 @@ registers every game listed in GAMES (each a folder beside this file).
 
 from importlib import import_module
 
-from .core import computer_move, get_variant, preview, variant_keys
+from .core import computer_move, get_variant, preview, table_view, variant_keys
 from .core.variant import BadOptions, IllegalMove, UnknownVariant
 
 GAMES = ("cribbage", "tabletop", "crosscrib", "kings", "cribist")
@@ -17,5 +17,5 @@ for _game in GAMES:
 
 __all__ = [
     "BadOptions", "IllegalMove", "UnknownVariant", "computer_move", "get_variant", "preview",
-    "variant_keys",
+    "table_view", "variant_keys",
 ]  # fmt: skip

@@ -4,9 +4,11 @@ Each game, at each of its player counts, is played out several times by random l
 with options drawn from its own schema. At every step: `legal_moves` is empty exactly for the
 seats not to move, and the game is over exactly when nobody is to move; a sample of listed
 moves is accepted unchanged; the state survives a JSON round trip; every seat's view (and the
-spectator's) is JSON and names no piece in `hidden(state, seat)`; every event has a kind and a
-text. At the end the outcome names winners among the seats, and replaying the seed and the
-moves gives the same state. A new game is picked up with no new code here.
+spectator's) is JSON and names no piece in `hidden(state, seat)`, and its table view (what a
+page draws) is that view with the same kinds of legal move, each listed one a listed move of the
+view; every event has a kind and a text. At the end the outcome names winners among the seats,
+and replaying the seed and the moves gives the same state. A new game is picked up with no new
+code here.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 import pytest
 
 from games.engine import computer_move, get_variant, variant_keys
-from games.engine.core import candidates, levels, preview
+from games.engine.core import candidates, levels, preview, table_view
 
 RUNS = 2  # playthroughs per game and player count
 MOVE_LIMIT = 5_000
@@ -62,6 +64,11 @@ def check_views(game, state, players: int) -> None:
         if pattern is not None:
             leak = pattern.search(text)
             assert leak is None, f"seat {seat} of {game.key} is shown hidden {leak.group(0)!r}"
+        drawn = table_view(game, state, seat)
+        legal, listed = view.pop("legal_moves"), drawn.pop("legal_moves")
+        assert drawn == view, f"the table view of seat {seat} of {game.key} differs from its view"
+        assert {m["type"] for m in listed} == {m["type"] for m in legal}
+        assert all(move in legal for move in listed)
 
 
 def play_out(key: str, players: int, options: dict, seed: bytes, rng: random.Random):

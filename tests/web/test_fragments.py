@@ -198,32 +198,40 @@ def test_what_every_viewer_sees_alike_is_drawn_once_a_move_and_language(
     assert drawings() == 2 and spanish != apart
 
 
+# game: (the name of its shared board drawing, how many kinds of viewer it has)
+SHARED_BOARDS = {"cribbage": ("cribbage-board", 1), "kings": ("kings-board", 2)}
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_each_viewer_gets_the_cribbage_board_it_would_get_drawn_on_its_own(
-    players, alice, bob, charlie, dana, make_member
+@pytest.mark.parametrize("variant", sorted(SHARED_BOARDS))
+def test_each_viewer_gets_the_board_it_would_get_drawn_on_its_own(
+    variant, players, alice, bob, charlie, dana, make_member
 ):
-    """What lies on the Cribbage table (pegboard, starter, crib, the count and the cards played)
-    is drawn once a move for all viewers. Through a random match, with the shared drawings kept
-    from move to move as a server keeps them, each seat's and a spectator's board is the very
-    board drawn for it alone from nothing, and each move adds at most one shared drawing."""
+    """What lies on the table is drawn once a move for all viewers alike: in Cribbage the
+    pegboard, starter, crib, the count and the cards played (one drawing); in Kings the board,
+    scores and racks' sizes (one for the seats, whose empty squares are buttons, and one for
+    spectators). Through a random match, with the shared drawings kept from move to move as a
+    server keeps them, each seat's and a spectator's board is the very board drawn for it alone
+    from nothing, and each move adds at most one shared drawing per kind of viewer."""
     from django.core.cache import caches
 
     from games.engine import computer_move, get_variant
 
+    name, kinds = SHARED_BOARDS[variant]
     members = [alice, bob, charlie, dana][:players]
     viewers = [*members, make_member("erin")]
-    match = services.match_create_seated(creator=alice, players=members, variant="cribbage")
+    match = services.match_create_seated(creator=alice, players=members, variant=variant)
     Seat.objects.filter(match_id=match.pk).update(connections=1)
-    game, rng, shared = get_variant("cribbage"), random.Random(players), caches["fragments"]
+    game, rng, shared = get_variant(variant), random.Random(players), caches["fragments"]
     kept, expiry = shared._cache, shared._expire_info  # noqa: SLF001 (the process's drawings)
     shared.clear()
     for _ in range(60):
         match = presenters.load_match(match.pk)
-        before = sum("cribbage-board" in key for key in kept)
+        before = sum(name in key for key in kept)
         presenters._render_cache.clear()
         together = [presenters.viewer_regions(match, viewer)["board"] for viewer in viewers]
-        assert sum("cribbage-board" in key for key in kept) - before <= 1
+        assert sum(name in key for key in kept) - before <= kinds
         saved = (kept.copy(), expiry.copy())
         for viewer, board in zip(viewers, together, strict=True):
             shared.clear()

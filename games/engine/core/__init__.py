@@ -31,6 +31,7 @@ from .variant import (
     preview,
     register,
     seat_list,
+    table_view,
     variant_keys,
 )
 
@@ -42,6 +43,6 @@ __all__ = [
     "describe", "event", "evolve", "fill_names", "freeze_event", "get_variant", "gettext_noop",
     "illegal_answer", "levels",
     "match_won", "next_seat", "places", "preview", "register", "seat_list", "seats_from",
-    "skunk_level", "skunk_lines", "thaw_event", "variant_keys", "whole_number", "with_item",
-    "yes_no",
+    "skunk_level", "skunk_lines", "table_view", "thaw_event", "variant_keys", "whole_number",
+    "with_item", "yes_no",
 ]  # fmt: skip

@@ -71,6 +71,8 @@ class Variant(Protocol):
     tournament scores one of its games. Optional `timed(options)`: True when the game needs
     the time of each move (Cribist's time limit); the server then stamps every move with
     "at" (whole seconds), so the engine itself never reads a clock and replays stay exact.
+    Optional `table_view(state, seat)`: the view as a table page draws it, where listing
+    every legal move is dear and the page only asks which kinds are open (see `table_view`).
     """
 
     key: str
@@ -110,6 +112,14 @@ def candidates(variant: Variant, state: Any, seat: int) -> list[Move]:
     templates, else its legal moves."""
     own = getattr(variant, "candidates", None)
     return list(own(state, seat)) if own is not None else variant.legal_moves(state, seat)
+
+
+def table_view(variant: Variant, state: Any, seat: int | None) -> dict[str, Any]:
+    """The view a table page draws: the variant's own `table_view` when it has one (the same
+    view, save that its `legal_moves` may give only the first move of each kind, one of every
+    type the full list holds), else its view. Programs (the API, bots) get the full view."""
+    own = getattr(variant, "table_view", None)
+    return own(state, seat) if own is not None else variant.view(state, seat)
 
 
 def preview(variant: Variant, state: Any, seat: int, move: Move) -> dict[str, Any]:

@@ -150,6 +150,11 @@ class Kings:
         scores the same, so the list gives each first hand once, over the centre square (some
         28,000 lays otherwise); `apply` takes a first lay anywhere unless `centre_start`.
         """
+        return self._moves(state, seat, every=True)
+
+    def _moves(self, state: State, seat: int, *, every: bool) -> list[Move]:
+        """The legal moves; with every=False only the first of each kind (which kinds are
+        open), for a fraction of the search."""
         if seat not in self.to_move(state):
             return []
         calling: list[Move] = []
@@ -165,13 +170,15 @@ class Kings:
             first=first,
             centre_start=state.centre_start or first,
             reduced_first_bonus=state.reduced_first_bonus,
+            limit=None if every else 1,
         )
         moves: list[Move] = [
             {"type": "lay", "tiles": list(lay.tiles), "points": lay.points} for lay in lays
         ]
+        swaps = exchanges(rack, len(state.bag))
         moves += [
             {"type": "exchange", "tiles": list(faces), "points": 0}
-            for faces in exchanges(rack, len(state.bag))
+            for faces in (swaps if every else swaps[:1])
         ]
         return [*moves, {"type": "pass", "points": 0}, *calling]
 
@@ -236,6 +243,16 @@ class Kings:
         if seat is not None and not 0 <= seat < state.players:
             raise ValueError(f"there is no seat {seat} at this table")
         legal = [] if seat is None else self.legal_moves(state, seat)
+        return build_view(state, seat, self.to_move(state), legal, self.outcome(state))
+
+    def table_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The view as a table page draws it: the same, but its legal moves give only the
+        first of each kind (a page asks whether a lay or an exchange is open, and tries lays
+        through `preview`), not every lay on the board, which for the seat to move is most of
+        the cost of drawing its page."""
+        if seat is not None and not 0 <= seat < state.players:
+            raise ValueError(f"there is no seat {seat} at this table")
+        legal = [] if seat is None else self._moves(state, seat, every=False)
         return build_view(state, seat, self.to_move(state), legal, self.outcome(state))
 
     def hidden(self, state: State, seat: int | None) -> set[str]:

@@ -71,8 +71,11 @@ def legal_lays(
     centre_start: bool = False,
     reduced_first_bonus: bool = False,
     near: Collection[tuple[int, int]] = (),
+    limit: int | None = None,
 ) -> list[Lay]:
-    """Every distinct legal lay of tiles from `rack` on `board`.
+    """Every distinct legal lay of tiles from `rack` on `board`; with `limit`, only the first
+    `limit` of them in the same order (the search stops there: `limit=1` asks whether there
+    is any lay at all, for a fraction of the work).
 
     With `near` (squares of a board that is not empty), only the lays in the rows and columns
     through or beside those squares, and single tiles beside them: every lay that puts a tile
@@ -88,7 +91,7 @@ def legal_lays(
             ranks[i], suits[i] = laid.rank, laid.suit
     runs = (_runs(ranks, suits, ROW_LINES), _runs(ranks, suits, COL_LINES))
     choices = _face_choices(rack)
-    out: list[Lay] = []
+    out: list[Lay] = [] if limit is None else _UpTo(limit)
     first_bonus = FIRST_BONUS if first else 0
     five_bonus = 0 if first and reduced_first_bonus else FIVE_TILE_BONUS
     rows = cols = range(SIZE)
@@ -97,19 +100,41 @@ def legal_lays(
         rows = sorted({r + d for r, _ in near for d in (-1, 0, 1) if 0 <= r + d < SIZE})
         cols = sorted({c + d for _, c in near for d in (-1, 0, 1) if 0 <= c + d < SIZE})
         beside = {index(s) for square in near for s in GRID.neighbours(square)}
-    if not first:
-        _singles(ranks, runs, choices[1], out, beside)
-    for across, lines in (
-        (True, [ROW_LINES[r] for r in rows]),
-        (False, [COL_LINES[c] for c in cols]),
-    ):
-        cross = runs[1] if across else runs[0]
-        for line in lines:
-            _line_lays(
-                line, across, ranks, suits, cross, choices, first, centre_start,
-                first_bonus, five_bonus, out,
-            )  # fmt: skip
-    return out
+    try:
+        if not first:
+            _singles(ranks, runs, choices[1], out, beside)
+        for across, lines in (
+            (True, [ROW_LINES[r] for r in rows]),
+            (False, [COL_LINES[c] for c in cols]),
+        ):
+            cross = runs[1] if across else runs[0]
+            for line in lines:
+                _line_lays(
+                    line, across, ranks, suits, cross, choices, first, centre_start,
+                    first_bonus, five_bonus, out,
+                )  # fmt: skip
+    except _Enough:
+        pass
+    return out if limit is None else list(out)
+
+
+class _Enough(Exception):
+    """The search found as many lays as it was asked for."""
+
+
+class _UpTo(list):
+    """The lays found so far, ending the search (with _Enough) once it holds `limit`."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        if limit < 1:
+            raise ValueError("a limit counts one lay or more")
+        self.limit = limit
+
+    def append(self, lay: Lay) -> None:
+        super().append(lay)
+        if len(self) >= self.limit:
+            raise _Enough
 
 
 # --- the parts ------------------------------------------------------------------------------

@@ -129,3 +129,38 @@ def test_every_listed_lay_is_accepted_with_its_points_in_real_games():
             assert events[0]["points"] == move["points"]
         checked += 1
     assert checked == 6
+
+
+def test_a_limit_gives_the_first_lays_of_the_full_list():
+    """`limit` stops the search once it has found that many lays: the same lays, in the same
+    order, as the head of the whole list (limit=1: whether any lay fits at all)."""
+    rng = random.Random(11)
+    state = KINGS.new_state(3, {}, b"movegen limit")
+    seen = {"none": 0, "some": 0}
+    for before, seat, _move, _after, _events in random_steps(state, rng):
+        rack = before.racks[seat]
+        options = {"first": before.first_lay, "centre_start": before.first_lay}
+        every = legal_lays(before.board, rack, **options)
+        for limit in (1, 2, 7):
+            assert legal_lays(before.board, rack, limit=limit, **options) == every[:limit]
+        seen["some" if every else "none"] += 1
+    assert seen["some"] > 10 and seen["none"] > 0  # both kinds of position were met
+    with pytest.raises(ValueError, match="one lay or more"):
+        legal_lays(EMPTY_BOARD, rack_of("5D TD"), first=True, limit=0)
+
+
+def test_the_table_view_lists_one_move_of_each_kind_open():
+    """A page is given one lay and one exchange (it only asks whether there is one), the pass,
+    and the Joker call; programs get every lay in the full view."""
+    rng = random.Random(5)
+    state = KINGS.new_state(2, {"joker": True}, b"table view")
+    checked = 0
+    for before, seat, _move, _after, _events in random_steps(state, rng):
+        full = KINGS.view(before, seat)["legal_moves"]
+        drawn = KINGS.table_view(before, seat)["legal_moves"]
+        kinds = [m["type"] for m in drawn]
+        assert len(kinds) == len(set(kinds)) and set(kinds) == {m["type"] for m in full}
+        for kind in kinds:  # the first of each kind, as the full list gives it
+            assert drawn[kinds.index(kind)] == next(m for m in full if m["type"] == kind)
+        checked += sum(m["type"] == "lay" for m in full) > 1
+    assert checked > 10

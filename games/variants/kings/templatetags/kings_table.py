@@ -2,6 +2,7 @@
 
 {% load kings_table %}
 {% kings_rows view seat %}          the board's 13 rows of squares, as HTML (see kings_rows)
+{% kings_viewer view seat as kind %}  "player" or "watcher": the two boards a table draws
 {% kings_cells view as rows %}   13 rows of 13 cells, each a dict:
     {"row", "col", "kind": "hole" | "empty" | "tile", "centre": bool,
      "face", "rank" (as printed: A 2..10 J Q K), "suit" ("L" | "D"), "id", "last": bool}
@@ -55,6 +56,17 @@ def kings_cells(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
 
 
 @register.simple_tag
+def kings_viewer(view: dict[str, Any], seat: int | None) -> str:
+    """Which of the two boards a viewer gets: "player" (a seat while tiles are being laid: the
+    empty squares are buttons) or "watcher" (a spectator, or anyone once the game is over)."""
+    return "player" if _playable(view, seat) else "watcher"
+
+
+def _playable(view: dict[str, Any], seat: int | None) -> bool:
+    return seat is not None and view.get("phase") == "play"
+
+
+@register.simple_tag
 def kings_rows(view: dict[str, Any], seat: int | None) -> SafeString:
     """The board's rows, each square a grid cell with its label: a hole, a tile (outlined when
     just laid) or an empty square (a button for a seated player while tiles are being laid).
@@ -65,8 +77,7 @@ def kings_rows(view: dict[str, Any], seat: int | None) -> SafeString:
     Empty squares and holes, most of a board, are drawn once for each language and kind of
     viewer (_bare_squares).
     """
-    playable = seat is not None and view.get("phase") == "play"
-    bare = _bare_squares(get_language(), playable)
+    bare = _bare_squares(get_language(), _playable(view, seat))
     tile_label = gettext("Row %(row)s, column %(col)s: %(colour)s %(rank)s")
     just_laid = gettext(", just laid")
     colours = {"L": escape(gettext("light")), "D": escape(gettext("dark"))}
