@@ -179,3 +179,27 @@ def test_it_serves_the_openapi_schema_and_docs(client):
     assert schema.status_code == 200
     assert "/api/v1/matches/{match_id}/moves" in schema.json()["paths"]
     assert client.get("/api/v1/docs").status_code == 200
+
+
+def test_programs_get_every_kings_lay_while_the_page_asks_for_one(alice_api, bob_api, alice, bob):
+    """The table page is given one move of each kind (engine.table_view: is a lay open?); a
+    program asking the API is given every legal lay with its points, as the engine lists them."""
+    from games import presenters, services
+    from games.engine import get_variant
+
+    created = alice_api.create(variant="kings")
+    assert bob_api.post(f"/matches/{created['id']}/join").status_code == 200
+    engine = get_variant("kings")
+    board = engine.new_state(2, {}, b"a deal whose first player has many lays")  # known racks
+    seat = board.turn
+    Match.objects.filter(pk=created["id"]).update(
+        snapshot=engine.dump(board), to_move=sorted(engine.to_move(board))
+    )
+    api, member = (alice_api, alice) if seat == 0 else (bob_api, bob)
+    state = api.get(f"/matches/{created['id']}").json()
+    every = engine.legal_moves(board, seat)
+    assert state["legal_moves"] == every
+    assert sum(move["type"] == "lay" for move in every) > 1
+    page = presenters.match_context(services.read_match(created["id"]), member)["view"]
+    assert [move["type"] for move in page["legal_moves"]] == ["lay", "exchange", "pass"]
+    assert page["legal_moves"][0] == every[0]
