@@ -23,9 +23,11 @@ run: $(VENV)/.installed
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	$(BIN)/daphne -b $(HOST) -p $(PORT) cribsite.asgi:application
 
-## test: install with the test extras and run the whole suite
+## test: install with the test extras and run the whole suite, in TEST_WORKERS processes
+## (pytest-xdist; TEST_WORKERS=0 runs it in this one)
+TEST_WORKERS ?= 2
 test: $(VENV)/.installed
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 ## check: lint, format check and Django's system checks
 check: $(VENV)/.installed

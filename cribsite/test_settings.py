@@ -10,6 +10,11 @@ TEST_ENV = {
 }
 for _name, _value in TEST_ENV.items():
     os.environ.setdefault(_name, _value)
+# `make test` runs the suite in two processes (pytest-xdist), each on a database of its own,
+# where match 1 of one is not match 1 of the other: on Redis each keeps its own groups and
+# cache keys too (the servers a test starts inherit it).
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.setdefault("REDIS_PREFIX", f"cribsite-test-{os.environ['PYTEST_XDIST_WORKER']}")
 
 from cribsite.settings import *  # noqa: E402, F403
 

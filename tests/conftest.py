@@ -66,6 +66,20 @@ def _site_language_between_tests():
 
 
 @pytest.fixture(autouse=True)
+def _nothing_drawn_or_kept_by_an_earlier_test():
+    """The boards and drawings a process keeps for its sockets, and the counts of them, are
+    keyed by match id, and a later test's database gives its matches the same ids again: each
+    test starts with none, so that what it counts is its own."""
+    from games import presenters
+
+    presenters.renders.clear()
+    presenters._render_cache.clear()
+    presenters.board_reads.clear()
+    with presenters._boards_lock:
+        presenters._boards.clear()
+
+
+@pytest.fixture(autouse=True)
 def _close_connections_kept_by_other_threads():
     """Sockets and async views read the database from asgiref's one sync thread, which keeps
     its connection (CONN_MAX_AGE) from test to test: the test framework closes only the main

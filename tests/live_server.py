@@ -43,7 +43,8 @@ def daphne(
 ) -> Iterator[tuple[int, subprocess.Popen]]:
     """Serve the site on a free port until the block ends (then SIGTERM, SIGKILL after 10 s).
     The computer player runs on the server's loop with short pauses; REDIS_URL is passed on
-    only when `extra_env` gives it. Its output goes to var/<name>.log."""
+    only when `extra_env` gives it. Its output goes to var/<name>.log (var/<name>-gw0.log
+    and so on when the suite runs in several processes)."""
     from django.db import connection
 
     port = free_port()
@@ -61,7 +62,8 @@ def daphne(
     }
     if "REDIS_URL" not in (extra_env or {}):
         env.pop("REDIS_URL", None)
-    log = open(ROOT / "var" / f"{name}.log", "w")  # noqa: SIM115
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # each test process its own logs
+    log = open(ROOT / "var" / (f"{name}-{worker}.log" if worker else f"{name}.log"), "w")  # noqa: SIM115
     proc = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
          "cribsite.asgi:application"],
