@@ -17,7 +17,6 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Prefetch, Q
 from django.http import HttpResponse
-from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
@@ -487,10 +486,9 @@ def viewer_regions(
     return rendered
 
 
-def page_regions(match: Match, user: User | None, request) -> dict[str, str]:
-    """The regions of the match page as served to `request`: the drawing the sockets share for
-    this viewer and board, with the request's own CSRF token put into its forms."""
-    token = get_token(request)
+def page_regions(match: Match, user: User | None, token: str) -> dict[str, str]:
+    """The regions of the match page: the drawing the sockets share for this viewer and board,
+    with the request's CSRF token (`token`, from get_token) put into its forms."""
     return {
         region: mark_safe(html.replace(fragments.CSRF_SLOT, token))  # noqa: S308 (drawn escaped)
         for region, html in viewer_regions(match, user, oob=False).items()

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -167,10 +168,12 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = presenters.load_match(match_id)
     if match is None:
         raise Http404(_("There is no such match."))
-    regions = presenters.page_regions(match, request.user, request)
-    return render(
-        request, "games/match.html", {**presenters.page_context(match), "regions": regions}
-    )
+    # One masked CSRF token for the whole page (its regions' forms and the site's header), in
+    # place of a second one masked by the template's context processor.
+    token = get_token(request)
+    regions = presenters.page_regions(match, request.user, token)
+    context = {**presenters.page_context(match), "regions": regions, "csrf_token": token}
+    return render(request, "games/match.html", context)
 
 
 @login_required

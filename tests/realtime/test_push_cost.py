@@ -191,6 +191,11 @@ def test_the_match_page_draws_its_regions_once_and_gives_each_request_its_csrf_t
         hand = html[html.index('<section id="hand"') :]
         tokens.append(set(re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', hand)))
         assert tokens[-1]  # the move forms and the resign form hold one
+        # ... the very token the header's forms and htmx's X-CSRFToken hold: one a page
+        everywhere = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+        everywhere += re.findall(r'"X-CSRFToken": "([^"]+)"', html)
+        assert len(everywhere) > len(tokens[-1]) and set(everywhere) == tokens[-1]
+        assert len(tokens[-1]) == 1
         assert '<section id="board"' in html and "hx-swap-oob" not in html
     assert tokens[0] != tokens[1]  # each request its own (masked) token
     drawn = presenters.renders[(match.pk, match.seq, seat, presenters.REGIONS, "page")]
