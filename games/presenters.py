@@ -486,6 +486,17 @@ def viewer_regions(
     return rendered
 
 
+def forget_kept() -> None:
+    """Drop every board and drawing this process keeps for its sockets, and the counts of them
+    (for tests: each is keyed by match id, which a new database gives out again)."""
+    with _boards_lock:
+        _boards.clear()
+    with _render_lock:
+        _render_cache.clear()
+    board_reads.clear()
+    renders.clear()
+
+
 def page_regions(match: Match, user: User | None, token: str) -> dict[str, str]:
     """The regions of the match page: the drawing the sockets share for this viewer and board,
     with the request's CSRF token (`token`, from get_token) put into its forms."""

@@ -72,11 +72,7 @@ def _nothing_drawn_or_kept_by_an_earlier_test():
     test starts with none, so that what it counts is its own."""
     from games import presenters
 
-    presenters.renders.clear()
-    presenters._render_cache.clear()
-    presenters.board_reads.clear()
-    with presenters._boards_lock:
-        presenters._boards.clear()
+    presenters.forget_kept()
 
 
 @pytest.fixture(autouse=True)
