@@ -88,6 +88,9 @@ TEMPLATES = [
                 "template_partials.templatetags.partials",
                 "cribsite.remembered_url",  # {% url %} with its answers kept
             ],
+            "libraries": {
+                "kept": "cribsite.kept",  # {% kept %}: a piece of a page drawn once and kept
+            },
         },
     },
 ]

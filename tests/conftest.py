@@ -69,10 +69,13 @@ def _site_language_between_tests():
 def _nothing_drawn_or_kept_by_an_earlier_test():
     """The boards and drawings a process keeps for its sockets, and the counts of them, are
     keyed by match id, and a later test's database gives its matches the same ids again: each
-    test starts with none, so that what it counts is its own."""
+    test starts with none, so that what it counts is its own. So are the pieces of pages kept
+    by member id (the site's header)."""
+    from cribsite import kept
     from games import presenters
 
     presenters.forget_kept()
+    kept.forget_kept()
 
 
 @pytest.fixture(autouse=True)
