@@ -11,6 +11,7 @@ what they may not see.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable
@@ -32,6 +33,17 @@ def seat_tag_slot(index: int) -> str:
     """Where a seat's "you" or "partner" tag goes in the players region, which is drawn once
     for every viewer (presenters.players_region fills it in for each)."""
     return f"<!--seat-{index}-tag-->"
+
+
+# A seat's own part of a drawing shared by every viewer (the other hands on a board): marked
+# <!--seat-part-N-->...<!--/seat-part-->, and cut out for seat N itself (without_seat).
+SEAT_PART = re.compile(r"<!--seat-part-(\d+)-->(.*?)<!--/seat-part-->", re.DOTALL)
+
+
+def without_seat(html: str, seat: int | None) -> str:
+    """`html` with seat's own marked part left out and every other part kept, unmarked."""
+    own = None if seat is None else str(seat)
+    return SEAT_PART.sub(lambda part: "" if part[1] == own else part[2], html)
 
 
 def _seen(context: dict[str, Any]) -> tuple:

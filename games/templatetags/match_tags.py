@@ -94,3 +94,25 @@ def players_words(count: Any) -> str:
 def seat_tag_slot(index: int) -> str:
     """The place of a seat's "you" or "partner" tag in the shared players region."""
     return mark_safe(fragments.seat_tag_slot(int(index)))  # noqa: S308 (a comment made of a number)
+
+
+class WithoutSeatNode(template.Node):
+    def __init__(self, nodelist: template.NodeList, seat: Any) -> None:
+        self.nodelist, self.seat = nodelist, seat
+
+    def render(self, context: template.Context) -> str:
+        html = self.nodelist.render(context)
+        return mark_safe(fragments.without_seat(html, self.seat.resolve(context)))  # noqa: S308
+
+
+@register.tag
+def without_seat(parser, token) -> WithoutSeatNode:
+    """`{% without_seat seat %}…{% endwithout_seat %}`: a drawing every viewer shares, each
+    seat's own part marked <!--seat-part-N-->…<!--/seat-part-->, shown without the viewer's own
+    part (a spectator's `seat` is None: every part is shown)."""
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError(f"'{bits[0]}' takes the viewer's seat")
+    nodelist = parser.parse(("endwithout_seat",))
+    parser.delete_first_token()
+    return WithoutSeatNode(nodelist, parser.compile_filter(bits[1]))

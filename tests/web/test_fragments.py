@@ -245,3 +245,33 @@ def test_each_viewer_gets_the_board_it_would_get_drawn_on_its_own(
         seat = min(game.to_move(state))
         move = computer_move(game, state, seat, "random", rng)
         services.match_play(match_id=match.pk, user=members[seat], seq=match.seq, move=move)
+
+
+def test_a_seat_is_shown_a_shared_drawing_without_its_own_part():
+    html = (
+        "<ul><!--seat-part-0--><li>zero</li><!--/seat-part-->"
+        "<!--seat-part-1-->\n<li>one</li>\n<!--/seat-part-->"
+        "<!--seat-part-10--><li>ten</li><!--/seat-part--></ul>"
+    )
+    assert fragments.without_seat(html, 1) == "<ul><li>zero</li><li>ten</li></ul>"
+    assert fragments.without_seat(html, 10) == "<ul><li>zero</li>\n<li>one</li>\n</ul>"
+    everyone = "<ul><li>zero</li>\n<li>one</li>\n<li>ten</li></ul>"
+    assert fragments.without_seat(html, None) == everyone
+    assert fragments.without_seat("<p>no parts</p>", 0) == "<p>no parts</p>"
+
+
+@pytest.mark.django_db
+def test_the_cribbage_board_shows_each_seat_the_other_hands_and_a_spectator_all(
+    alice, bob, charlie, make_member
+):
+    """The other hands are drawn once with the board for every viewer; each seat is shown every
+    hand but its own, a spectator every hand, and no viewer a marker."""
+    members = [alice, bob, charlie]
+    match = services.match_create_seated(creator=alice, players=members, variant="cribbage")
+    match = presenters.load_match(match.pk)
+    hands = re.compile(r'<li data-source="seat-(\d)">')
+    for seat, viewer in [(0, alice), (1, bob), (2, charlie), (None, make_member("erin"))]:
+        board = presenters.viewer_regions(match, viewer)["board"]
+        shown = {int(index) for index in hands.findall(board)}
+        assert shown == {0, 1, 2} - {seat}
+        assert "seat-part" not in board
