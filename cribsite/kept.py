@@ -55,7 +55,9 @@ class KeptNode(template.Node):
                 _kept[key] = html
                 while len(_kept) > KEPT_SIZE:
                     _kept.popitem(last=False)
-        return mark_safe(html.replace(CSRF_SLOT, str(token)))  # noqa: S308 (drawn escaped)
+        if CSRF_SLOT in html:  # asked for only where a form needs it (that sets the cookie)
+            html = html.replace(CSRF_SLOT, str(token))
+        return mark_safe(html)  # noqa: S308 (drawn escaped)
 
 
 @register.tag

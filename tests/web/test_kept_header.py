@@ -95,3 +95,17 @@ def test_a_piece_needs_a_name():
 
     with pytest.raises(TemplateSyntaxError, match="needs a name"):
         Template("{% load kept %}{% kept %}x{% endkept %}")
+
+
+def test_a_piece_without_a_form_leaves_the_token_alone():
+    class Token:
+        asked = 0
+
+        def __str__(self):
+            Token.asked += 1
+            return "a-token"
+
+    piece = Template("{% load kept %}{% kept plain %}<p>no form</p>{% endkept %}")
+    assert piece.render(Context({"csrf_token": Token()})) == "<p>no form</p>"
+    assert piece.render(Context({"csrf_token": Token()})) == "<p>no form</p>"
+    assert Token.asked == 0  # a lazy token is not masked (nor its cookie set) for nothing
