@@ -74,6 +74,8 @@ def test_the_page_being_read_is_marked_and_the_language_kept_apart(alice):
     assert re.search(r'href="/"\s+aria-current="page"', home)
     assert re.search(r'href="/play/"\s+aria-current="page"', lobby)
     assert not re.search(r'href="/"\s+aria-current', lobby)
+    board = _header(client.get("/leaderboards/cribbage/").content.decode())
+    assert re.search(r'href="/leaderboards/"\s+aria-current="page"', board)
     spanish = _header(client.get("/", HTTP_ACCEPT_LANGUAGE="es").content.decode())
     english = _header(client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode())
     assert "Cerrar sesión" in spanish
