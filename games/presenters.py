@@ -394,6 +394,10 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
         if region in COMMON_REGIONS:
             template = f"games/match.html#{region}"
         elif context.get("view"):
+            drawer = context["web"].regions.get(region)
+            if drawer is not None:  # drawn in Python by the game (WebGame.regions)
+                out[region] = _tight(drawer(ctx))
+                continue
             template = f"{context['board_template']}#{region}"
         else:  # a match with no board (waiting, cancelled): the game's regions stay empty
             template = f"games/match.html#{region}_empty"

@@ -11,6 +11,8 @@ Templates of a game (under templates/games/<key>/ by convention):
 - table.html defines the partials "board" (what lies on the table) and "hand" (the seat's own
   pieces and its move forms); they get the match page's context, where `view` is the engine's
   view for this seat and nothing else. Move forms post to `match_move` with `hx-swap="none"`.
+  A region drawn at every move may instead be drawn in Python (WebGame.regions), as the
+  Cribbage board is.
 - replay.html draws one step of a finished match from `spectator` and `views` (every seat).
 - rules.html explains the game, in the club's own words; rules.<language>.html (rules.es.html)
   says the same in another language.
@@ -36,7 +38,11 @@ LIST = "list"
 class WebGame:
     """A game's web adapter. `move_fields` says how form fields become a move's fields
     (name -> "int", "text" or "list"); a form may also post the whole move as JSON in `move`.
-    `seat_tags(view)` gives short words to show beside seats ({seat: ["dealer"]})."""
+    `seat_tags(view)` gives short words to show beside seats ({seat: ["dealer"]}).
+    `regions` draws some of the game's regions in Python instead of by the table template's
+    partials: region name -> function(context) -> the region's element (its id, and
+    hx-swap-oob="true" when context["oob"]), escaped as the template engine would; given the
+    same context as the partial."""
 
     key: str
     folder: str = ""  # where its templates are, templates/games/<folder>/ (default: the key)
@@ -45,6 +51,7 @@ class WebGame:
     js: tuple[str, ...] = ()
     move_fields: Mapping[str, str] = field(default_factory=dict)
     seat_tags: Callable[[dict[str, Any]], dict[int, list[str]]] = lambda view: {}
+    regions: Mapping[str, Callable[[Mapping[str, Any]], str]] = field(default_factory=dict)
     description: str = ""
 
     @property

@@ -1,11 +1,10 @@
-"""The Cribbage board region is drawn in Python (the cribbage_board tag), not by the
+"""The Cribbage board region is drawn in Python (games/variants/cribbage/board.py), not by the
 template engine: the same HTML, line for line, as the template it replaced, for every viewer
 and phase, 2, 3 and 4 players, one game or several, in English and Spanish; drawn once for all
 the viewers of a board, each seat shown the others' hands without its own."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,15 +12,15 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from games.engine import computer_move, get_variant
+from games.engine import get_variant
 from games.engine.core.variant import table_view
 from games.presenters import _tight, side_labels
 from games.variants import web_game
-from games.variants.cribbage.templatetags import cribbage_board
+from games.variants.cribbage import board as cribbage_board
+from tests.web.random_states import random_states
 
-# The template cribbage_board replaced, kept word for word as the reference.
+# The template partial board.py replaced, kept word for word as the reference.
 REFERENCE = (Path(__file__).parent / "cribbage_board_reference.html").read_text()
-BOARD = "{% load cribbage_board %}{% cribbage_board %}"
 NAMES = ["Alice", "Bob & <Co>", "Carl's", "Dana"]
 
 
@@ -32,21 +31,10 @@ class Sitting:  # what the board reads of presenters.Seating
 
 
 def states(players: int, options: dict, seed: int, every: int):
-    """Every `every`-th state of one random match, and its last."""
-    game = get_variant("cribbage")
-    rng = random.Random(seed)
-    state = game.new_state(players, options, bytes(rng.randrange(256) for _ in range(32)))
-    moves = 0
-    while game.to_move(state) and moves < 3000:
-        if moves % every == 0:
-            yield state
-        seat = min(game.to_move(state))
-        state, _ = game.apply(state, seat, computer_move(game, state, seat, "random", rng))
-        moves += 1
-    yield state
+    return (state for state, _ in random_states("cribbage", players, options, seed, every))
 
 
-def context(state, seat: int | None, players: int) -> dict:
+def context(state, seat: int | None, players: int, *, oob: bool = True) -> dict:
     game = get_variant("cribbage")
     view = table_view(game, state, seat)
     names = NAMES[:players]
@@ -59,6 +47,7 @@ def context(state, seat: int | None, players: int) -> dict:
         "side_names": [side["name"] for side in sides],
         "web": web_game("cribbage"),
         "seats": [Sitting(i, view["seat_sides"][i]) for i in range(players)],
+        "oob": oob,
     }
 
 
@@ -73,14 +62,14 @@ def context(state, seat: int | None, players: int) -> dict:
     ],
 )
 def test_the_board_is_the_templates_line_for_line(language, players, options, seed, every):
-    reference, board = Template(REFERENCE), Template(BOARD)
+    reference = Template(REFERENCE)
     seen = set()
     with translation.override(language):
         for state in states(players, options, seed, every):
             for seat in [None, *range(players)]:
-                ctx = context(state, seat, players)
+                ctx = context(state, seat, players, oob=seat != 0)
                 want = _tight(reference.render(Context(ctx))).strip()
-                got = _tight(board.render(Context(ctx))).strip()
+                got = _tight(cribbage_board.board_region(ctx)).strip()
                 assert got == want, (ctx["view"]["phase"], seat)
                 seen.add(ctx["view"]["phase"])
                 seen |= {"callout"} if 'class="callout' in got else set()
@@ -91,8 +80,7 @@ def test_the_board_is_the_templates_line_for_line(language, players, options, se
 def test_drawn_once_for_every_viewer_and_each_seat_without_its_own_hand():
     state = next(s for s in states(3, {"target": 61}, 5, 1) if s.phase == "play")
     before = cribbage_board.tables_drawn
-    board = Template(BOARD)
-    drawn = {seat: board.render(Context(context(state, seat, 3))) for seat in [None, 0, 1, 2]}
+    drawn = {seat: cribbage_board.board_region(context(state, seat, 3)) for seat in [None, 0, 1, 2]}
     assert cribbage_board.tables_drawn == before + 1
     for seat in (0, 1, 2):
         assert f'data-source="seat-{seat}"' in drawn[None]
@@ -105,11 +93,10 @@ def test_drawn_once_for_every_viewer_and_each_seat_without_its_own_hand():
 
 def test_a_new_board_or_language_is_drawn_afresh():
     first, second = [s for s in states(2, {"target": 61}, 6, 1)][3:5]
-    board = Template(BOARD)
     before = cribbage_board.tables_drawn
-    board.render(Context(context(first, None, 2)))
-    board.render(Context(context(second, None, 2)))
+    cribbage_board.board_region(context(first, None, 2))
+    cribbage_board.board_region(context(second, None, 2))
     with translation.override("es"):
-        spanish = board.render(Context(context(second, None, 2)))
+        spanish = cribbage_board.board_region(context(second, None, 2))
     assert cribbage_board.tables_drawn == before + 3
     assert "Contador" in spanish or "Cuenta" in spanish

@@ -4,16 +4,16 @@ for every seat and spectator through whole random games, in English and Spanish.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from games.engine import computer_move, get_variant
+from games.engine import get_variant
 from games.presenters import _tight
 from games.variants.tabletop.templatetags.tabletop_table import layout_grid
+from tests.web.random_states import random_states
 
 # The template loop layout_squares replaced, kept word for word as the reference.
 LOOP = (Path(__file__).parent / "tabletop_squares_reference.html").read_text()
@@ -23,16 +23,7 @@ SQUARES = "{% load tabletop_table %}{% layout_squares grid %}"
 def states(variant: str, players: int, seed: int, every: int):
     """Every `every`th state of one random game, and its last."""
     game = get_variant(variant)
-    rng = random.Random(seed)
-    state = game.new_state(players, {}, bytes(rng.randrange(256) for _ in range(32)))
-    moves = 0
-    while game.to_move(state) and moves < 600:
-        if moves % every == 0:
-            yield game, state
-        seat = min(game.to_move(state))
-        state, _ = game.apply(state, seat, computer_move(game, state, seat, "random", rng))
-        moves += 1
-    yield game, state
+    return ((game, state) for state, _ in random_states(variant, players, {}, seed, every))
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

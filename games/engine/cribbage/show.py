@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.events import Event, event
 from ..core.muggins import Declaration, declare, judge_call
 from ..core.outcome import GameResult, Outcome, SideResult, places
@@ -9,6 +11,7 @@ from ..core.scoreboard import SKUNK_NAMES, add_points, match_won, skunk_level
 from ..core.state import evolve
 from ..core.text import gettext_noop
 from ..core.variant import IllegalMove, seat_list
+from ..pieces.cards import Card
 from ..scoring import score_show
 from .state import COUNTED, GAME_OVER, MATCH_OVER, SHOW, Shown, State
 
@@ -161,9 +164,17 @@ def _shown(state: State, owner: int, crib: bool) -> Shown:
 
 
 def show_calls(state: State, shown: Shown) -> list[dict[str, object]]:
-    """The count of a shown hand (or crib) as data: `ShowScore.calls()` with the starter."""
+    """The count of a shown hand (or crib) as data: `ShowScore.calls()` with the starter, as
+    fresh dicts."""
     assert state.starter is not None
-    return score_show(shown.cards, state.starter, crib=shown.crib).calls()
+    return [dict(call) for call in _calls(shown.cards, state.starter, shown.crib)]
+
+
+@lru_cache(maxsize=4096)
+def _calls(cards: tuple[Card, ...], starter: Card, crib: bool) -> tuple[dict[str, object], ...]:
+    """Counted once for a hand and starter: every view of the show (one a viewer, at every move
+    until the next deal) asks for the same counts."""
+    return tuple(score_show(cards, starter, crib=crib).calls())
 
 
 def _show_text(shown: Shown, points: int) -> str:

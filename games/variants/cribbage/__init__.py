@@ -12,8 +12,20 @@ WEB = register_web(
         css=("games/cribbage/table.css",),
         move_fields={"cards": LIST, "card": TEXT, "points": INT},
         seat_tags=lambda view: {view["dealer"]: [dealer_tag()]} if "dealer" in view else {},
+        regions={
+            "board": lambda context: _region("board", context),
+            "hand": lambda context: _region("hand", context),
+        },
         description=gettext_lazy(
             "The classic: two, three or four players (partners), to 121 or 61."
         ),
     )
 )
+
+
+def _region(name: str, context):
+    """The board and the hand, drawn in Python (board.py, hand.py): imported on first use, as
+    they draw with the site's models and templates, not loaded yet when this app is."""
+    from games.variants.cribbage import board, hand
+
+    return board.board_region(context) if name == "board" else hand.hand_region(context)

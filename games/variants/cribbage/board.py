@@ -1,23 +1,21 @@
-"""The Cribbage board region, built in Python: ``{% load cribbage_board %}{% cribbage_board %}``
-in the board partial of templates/games/cribbage/table.html, reading the region's context
-(view, seat, names, side_names, seats, web).
+"""The Cribbage board region, drawn in Python (WebGame.regions["board"]): board_region(context)
+reads the match page's context for the region (view, seat, names, side_names, seats, web, oob).
 
 The one place of the Cribbage table whose markup is written in Python rather than in a template
-(as the Kings board's squares are): it is drawn at every move of every match, and the template
-engine took about 0.9 ms to draw it and 0.15 ms a viewer to find it in the cache. Every text is
-the catalogue's, with the template's own message ids, and every value is escaped as the
-template engine escapes it; tests/web/test_cribbage_board.py holds the HTML to the template it
-replaced (tests/web/cribbage_board_reference.html), line for line.
+(as the Kings board's squares are): it is drawn at every move of every match, for every viewer,
+and the template engine took about 0.9 ms to draw it and 0.15 ms a viewer to find it in the
+cache. Every text is the catalogue's, with the template's own message ids, and every value is
+escaped as the template engine escapes it; tests/web/test_cribbage_board.py holds the HTML to
+the template partial it replaced (tests/web/cribbage_board_reference.html), line for line.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django import template
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, pgettext
@@ -25,8 +23,6 @@ from django.utils.translation import get_language, gettext, ngettext, pgettext
 from games import fragments, texts
 from games.templatetags.cards import card, card_back
 from games.variants.cribbage.templatetags.cribbage_table import pegboard
-
-register = template.Library()
 
 # The view's entries the board is drawn from (all of them public: every seat's view and a
 # spectator's hold the same values), and so the key of a drawing.
@@ -40,8 +36,16 @@ _tables_lock = threading.Lock()
 tables_drawn = 0  # drawings made, not taken from _tables (for tests)
 
 
-@register.simple_tag(takes_context=True)
-def cribbage_board(context: template.Context) -> SafeString:
+def board_region(context: Mapping[str, Any]) -> str:
+    """The match page's board region, the table template's "board" partial drawn in Python
+    (WebGame.regions): the section and what lies on the table."""
+    oob = ' hx-swap-oob="true"' if context.get("oob") else ""
+    label = escape(gettext("The board"))
+    inner = cribbage_board(context)
+    return f'<section id="board" class="board"{oob} aria-label="{label}">\n{inner}\n</section>'
+
+
+def cribbage_board(context: Mapping[str, Any]) -> SafeString:
     """What lies on the table: the pegboard, the deal, the starter, the crib, the count, the
     cards played and the other hands, as HTML for the board region.
 
