@@ -15,6 +15,7 @@ import re
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -112,24 +113,33 @@ KEYS: dict[str, Callable[[dict[str, Any]], tuple | None]] = {
 
 
 def region(
-    template: str, name: str, context: dict[str, Any], finish: Callable[[str], str] = str
+    template: str,
+    name: str,
+    context: dict[str, Any],
+    finish: Callable[[str], str] = str,
+    *,
+    draw: Callable[[dict[str, Any]], str] | None = None,
 ) -> str:
     """The region `name` drawn by `template` from `context` (with its "oob" flag) and passed
     through `finish`, taken from the cache when the same was drawn before in the same language.
-    A context made for one request (its own CSRF token in the forms) is drawn every time."""
+    A context made for one request (its own CSRF token in the forms) is drawn every time.
+    `draw`, when given, draws the region in Python in place of the template (`template` then
+    only names it in the cache)."""
+    if draw is None:
+        draw = partial(render_to_string, template)
     key_of = KEYS.get(name)
     private = "request" in context or context.get("csrf_token", CSRF_SLOT) != CSRF_SLOT
     part = key_of(context) if key_of is not None and not private else None
     if part is None:
         drawn[name] += 1
-        return finish(render_to_string(template, context))
+        return finish(draw(context))
     key = (template, bool(context.get("oob")), translation.get_language(), part)
     with _lock:
         html = _cache.get(key)
         if html is not None:
             _cache.move_to_end(key)
             return html
-    html = finish(render_to_string(template, context))
+    html = finish(draw(context))
     drawn[name] += 1
     with _lock:
         _cache[key] = html

@@ -29,6 +29,7 @@ from games.engine.core import default_level
 from games.engine.core.events import freeze_event
 from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
+from games.players import players_html
 from games.queries import CompiledRead
 from games.texts import engine_text, event_text, join_words, outcome_text, prompt_text
 from games.variants import WebGame, web_game, web_games
@@ -413,7 +414,9 @@ def players_region(context: dict[str, Any]) -> str:
     unmarked = [
         replace(s, is_you=False, is_partner=False) if s.is_you or s.is_partner else s for s in seats
     ]
-    html = fragments.region("games/match.html#players", "players", {**context, "seats": unmarked})
+    html = fragments.region(
+        "games/players.py", "players", {**context, "seats": unmarked}, draw=players_html
+    )
     for s in seats:
         tag = ""
         if s.is_you or s.is_partner:

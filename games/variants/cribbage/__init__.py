@@ -26,6 +26,13 @@ WEB = register_web(
 def _region(name: str, context):
     """The board and the hand, drawn in Python (board.py, hand.py): imported on first use, as
     they draw with the site's models and templates, not loaded yet when this app is."""
-    from games.variants.cribbage import board, hand
+    drawer = _drawers.get(name)
+    if drawer is None:
+        from games.variants.cribbage import board, hand
 
-    return board.board_region(context) if name == "board" else hand.hand_region(context)
+        _drawers.update(board=board.board_region, hand=hand.hand_region)
+        drawer = _drawers[name]
+    return drawer(context)
+
+
+_drawers = {}

@@ -1,0 +1,105 @@
+"""The match page's "players" region (who is at the table, and the scores), drawn in Python.
+
+It is drawn at nearly every move (whose turn it is changes), once for every viewer of the
+board (presenters.players_region puts each viewer's own "you" and "partner" tags in), for every
+game; the template engine took about 0.35 ms to draw it. Every text is the catalogue's, with the
+template's own message ids, and every value is escaped as the template engine escapes it;
+tests/web/test_players_region.py holds the HTML to the template partial it replaced
+(tests/web/players_reference.html), line for line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.html import conditional_escape, escape
+from django.utils.text import slugify
+from django.utils.translation import gettext, ngettext
+
+from games import fragments
+from games.texts import engine_text
+
+
+def players_html(context: Mapping[str, Any]) -> str:
+    """The region from the match page's context: seats (presenters.Seating), view, seat_tags,
+    sides, show_games_won, away_limit, match and oob."""
+    view = context.get("view")
+    to_move = set(view.get("to_move") or ()) if view else set()
+    match = context["match"]
+    away_shown = not match.is_over and match.status == "active"
+    here, gone = escape(gettext("connected")), escape(gettext("not connected"))
+    moving = escape(gettext("to move"))
+    tags_of = context.get("seat_tags") or {}
+    oob = ' hx-swap-oob="true"' if context.get("oob") else ""
+    out = [
+        f'<section id="players" class="panel"{oob} aria-labelledby="players-title">',
+        f'<h2 id="players-title">{escape(gettext("At the table"))}</h2>',
+        '<ul class="seats">',
+    ]
+    for s in context.get("seats") or ():
+        mover = s.index in to_move
+        name = _text(s.name)
+        out += [
+            f'<li class="seat team-{_text(s.team)}{" is-to-move" if mover else ""}"'
+            f' data-to-move="{moving}">',
+            f'<span class="presence {"is-here" if s.connected else "is-away"}"'
+            f' title="{here if s.connected else gone}"></span>',
+            '<span class="seat-name">',
+            f'<a href="{_text(s.profile_url)}">{name}</a>' if s.profile_url else name,
+            fragments.seat_tag_slot(int(s.index)),
+            f'<span class="tag">{_text(s.computer_tag)}</span>' if s.computer_tag else "",
+            "".join(
+                f'<span class="tag tag-{_text(slugify(tag))}">{_text(_engine(tag))}</span>'
+                for tag in _tags(tags_of, s.index)
+            ),
+            "</span>",
+            f'<span class="sr-only">{here if s.connected else gone}'
+            f"{', ' + moving if mover else ''}</span>",
+        ]
+        if s.away_seconds is not None and away_shown:
+            out.append(
+                f'<span class="away" data-seat="{_text(s.index)}"'
+                f' data-away-left="{_text(context.get("away_limit"))}"'
+                f' data-away-seconds="{_text(s.away_seconds)}">{escape(gettext("away"))}</span>'
+            )
+        out.append("</li>")
+    out.append("</ul>")
+    sides = context.get("sides")
+    if sides:
+        games = context.get("show_games_won")
+        scores = []
+        for number, side in enumerate(sides):
+            won = ""
+            if games:
+                count = side.get("games_won")
+                words = ngettext("%(games)s game won", "%(games)s games won", count)
+                won = f' <span class="muted small">({words % {"games": _text(count)}})</span>'
+            scores.append(
+                f'<li class="score team-{number}"><span>{_text(side.get("name", ""))}</span>'
+                f" <strong>{_text(side.get('score', ''))}</strong>{won}</li>"
+            )
+        out += [
+            f'<ul class="scores{" with-games" if games else ""}"'
+            f' aria-label="{escape(gettext("Scores"))}">',
+            "".join(scores),
+            "</ul>",
+        ]
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def _text(value: Any) -> str:
+    """A value as the template engine writes it: escaped."""
+    return str(conditional_escape(value))
+
+
+def _engine(tag: Any) -> str:
+    return engine_text(str(tag)) if tag else ""
+
+
+def _tags(tags_of: Any, index: int) -> Any:
+    try:
+        return tags_of[int(index)] or ()
+    except (TypeError, ValueError, IndexError, KeyError):
+        return ()
