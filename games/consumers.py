@@ -21,9 +21,11 @@ are sent, and permessage-deflate (cribsite/asgi.py) sends those as little more t
 
 from __future__ import annotations
 
+import contextlib
 import time
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected  # daphne's WebSocket layer
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -41,6 +43,17 @@ CLOSE_NOT_FOUND = 4404
 
 
 class _Consumer(AsyncWebsocketConsumer):
+    async def send(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, close: bool = False
+    ) -> None:
+        """Send, unless the socket closed while this was on its way: daphne then refuses it
+        (autobahn's Disconnected), and its websocket.disconnect follows, which this consumer
+        must live to hear (so the seat is counted out and the group left). Left uncaught, the
+        refusal ended the consumer with an error in the server's log (seen under load, when
+        pages went away while their pushes were being drawn)."""
+        with contextlib.suppress(Disconnected):
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
     async def dispatch(self, message: dict) -> None:
         """Hand a message to its handler. Channels' own dispatch first hops to a worker thread to
         close stale database connections, for every message; these consumers touch the database
