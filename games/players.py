@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.html import conditional_escape, escape
+from django.utils.html import escape
 from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
 
 from games import fragments
+from games.markup import text
+from games.templatetags.match_tags import at
 from games.texts import engine_text
 
 
@@ -39,19 +41,19 @@ def players_html(context: Mapping[str, Any]) -> str:
     ]
     for s in context.get("seats") or ():
         mover = s.index in to_move
-        name = _text(s.name)
+        name = text(s.name)
         out += [
-            f'<li class="seat team-{_text(s.team)}{" is-to-move" if mover else ""}"'
+            f'<li class="seat team-{text(s.team)}{" is-to-move" if mover else ""}"'
             f' data-to-move="{moving}">',
             f'<span class="presence {"is-here" if s.connected else "is-away"}"'
             f' title="{here if s.connected else gone}"></span>',
             '<span class="seat-name">',
-            f'<a href="{_text(s.profile_url)}">{name}</a>' if s.profile_url else name,
+            f'<a href="{text(s.profile_url)}">{name}</a>' if s.profile_url else name,
             fragments.seat_tag_slot(int(s.index)),
-            f'<span class="tag">{_text(s.computer_tag)}</span>' if s.computer_tag else "",
+            f'<span class="tag">{text(s.computer_tag)}</span>' if s.computer_tag else "",
             "".join(
-                f'<span class="tag tag-{_text(slugify(tag))}">{_text(_engine(tag))}</span>'
-                for tag in _tags(tags_of, s.index)
+                f'<span class="tag tag-{text(slugify(tag))}">{text(_engine(tag))}</span>'
+                for tag in at(tags_of, s.index) or ()
             ),
             "</span>",
             f'<span class="sr-only">{here if s.connected else gone}'
@@ -59,9 +61,9 @@ def players_html(context: Mapping[str, Any]) -> str:
         ]
         if s.away_seconds is not None and away_shown:
             out.append(
-                f'<span class="away" data-seat="{_text(s.index)}"'
-                f' data-away-left="{_text(context.get("away_limit"))}"'
-                f' data-away-seconds="{_text(s.away_seconds)}">{escape(gettext("away"))}</span>'
+                f'<span class="away" data-seat="{text(s.index)}"'
+                f' data-away-left="{text(context.get("away_limit"))}"'
+                f' data-away-seconds="{text(s.away_seconds)}">{escape(gettext("away"))}</span>'
             )
         out.append("</li>")
     out.append("</ul>")
@@ -74,10 +76,10 @@ def players_html(context: Mapping[str, Any]) -> str:
             if games:
                 count = side.get("games_won")
                 words = ngettext("%(games)s game won", "%(games)s games won", count)
-                won = f' <span class="muted small">({words % {"games": _text(count)}})</span>'
+                won = f' <span class="muted small">({words % {"games": text(count)}})</span>'
             scores.append(
-                f'<li class="score team-{number}"><span>{_text(side.get("name", ""))}</span>'
-                f" <strong>{_text(side.get('score', ''))}</strong>{won}</li>"
+                f'<li class="score team-{number}"><span>{text(side.get("name", ""))}</span>'
+                f" <strong>{text(side.get('score', ''))}</strong>{won}</li>"
             )
         out += [
             f'<ul class="scores{" with-games" if games else ""}"'
@@ -89,17 +91,5 @@ def players_html(context: Mapping[str, Any]) -> str:
     return "\n".join(out)
 
 
-def _text(value: Any) -> str:
-    """A value as the template engine writes it: escaped."""
-    return str(conditional_escape(value))
-
-
 def _engine(tag: Any) -> str:
     return engine_text(str(tag)) if tag else ""
-
-
-def _tags(tags_of: Any, index: int) -> Any:
-    try:
-        return tags_of[int(index)] or ()
-    except (TypeError, ValueError, IndexError, KeyError):
-        return ()

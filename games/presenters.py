@@ -395,7 +395,7 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
         if region in COMMON_REGIONS:
             template = f"games/match.html#{region}"
         elif context.get("view"):
-            drawer = context["web"].regions.get(region)
+            drawer = context["web"].region_drawer(region)
             if drawer is not None:  # drawn in Python by the game (WebGame.regions)
                 out[region] = _tight(drawer(ctx))
                 continue

@@ -24,8 +24,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import import_module
 from typing import Any
+
+from django.utils.module_loading import import_string
 
 from games.engine import get_variant
 
@@ -40,9 +43,11 @@ class WebGame:
     (name -> "int", "text" or "list"); a form may also post the whole move as JSON in `move`.
     `seat_tags(view)` gives short words to show beside seats ({seat: ["dealer"]}).
     `regions` draws some of the game's regions in Python instead of by the table template's
-    partials: region name -> function(context) -> the region's element (its id, and
-    hx-swap-oob="true" when context["oob"]), escaped as the template engine would; given the
-    same context as the partial."""
+    partials: region name -> the dotted path of a function(context) -> the region's element
+    (its id, and hx-swap-oob="true" when context["oob"]), escaped as the template engine would;
+    given the same context as the partial. The path is imported on first use (`region_drawer`):
+    such a function draws with the site's models and templates, not loaded yet when the game's
+    app is."""
 
     key: str
     folder: str = ""  # where its templates are, templates/games/<folder>/ (default: the key)
@@ -51,8 +56,13 @@ class WebGame:
     js: tuple[str, ...] = ()
     move_fields: Mapping[str, str] = field(default_factory=dict)
     seat_tags: Callable[[dict[str, Any]], dict[int, list[str]]] = lambda view: {}
-    regions: Mapping[str, Callable[[Mapping[str, Any]], str]] = field(default_factory=dict)
+    regions: Mapping[str, str] = field(default_factory=dict)
     description: str = ""
+
+    def region_drawer(self, region: str) -> Callable[[Mapping[str, Any]], str] | None:
+        """The function that draws `region` in Python (see `regions`), or None."""
+        path = self.regions.get(region)
+        return None if path is None else _imported(path)
 
     @property
     def table_template(self) -> str:
@@ -107,6 +117,11 @@ class WebGame:
             elif data.get(name, "") != "":
                 move[name] = _int(name, data[name]) if how == INT else data[name]
         return move
+
+
+@cache
+def _imported(path: str) -> Any:
+    return import_string(path)
 
 
 _WEB: dict[str, WebGame] = {}

@@ -374,7 +374,7 @@ def test_pushed_fragments_carry_no_indentation_but_keep_their_words(alice, bob):
     for region, html in presenters.render_regions(context).items():
         assert "\n " not in html and " \n" not in html, region
         words = re.sub(r"\s+", " ", html)
-        drawer = context["web"].regions.get(region)  # a region the game draws in Python
+        drawer = context["web"].region_drawer(region)  # a region the game draws in Python
         if region == "players":
             drawer = players_html  # every game's, in Python too
         template = context["board_template"] if region in ("board", "hand") else "games/match.html"

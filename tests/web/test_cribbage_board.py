@@ -100,3 +100,11 @@ def test_a_new_board_or_language_is_drawn_afresh():
         spanish = cribbage_board.board_region(context(second, None, 2))
     assert cribbage_board.tables_drawn == before + 3
     assert "Contador" in spanish or "Cuenta" in spanish
+
+
+def test_the_game_names_its_python_regions_and_the_shared_layer_finds_them():
+    web = web_game("cribbage")
+    assert web.region_drawer("board") is cribbage_board.board_region
+    assert web.region_drawer("hand").__module__ == "games.variants.cribbage.hand"
+    assert web.region_drawer("status") is None  # drawn by the shared templates
+    assert web_game("kings").region_drawer("board") is None  # by its table template

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from django.utils.html import conditional_escape, escape
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games import fragments, texts
+from games.markup import text
 from games.templatetags.cards import card, card_back
+from games.templatetags.match_tags import at
 from games.variants.cribbage.templatetags.cribbage_table import pegboard
 
 # The view's entries the board is drawn from (all of them public: every seat's view and a
@@ -92,30 +94,18 @@ def _callouts(web, view, names, teams) -> dict[str, Any]:
     return found
 
 
-def _at(items: Sequence[Any], index: Any) -> Any:
-    try:
-        return items[int(index)]
-    except (TypeError, ValueError, IndexError, KeyError):
-        return ""
-
-
-def _text(value: Any) -> str:
-    """A value as the template engine writes it: escaped."""
-    return str(conditional_escape(value))
-
-
 def _board_html(view, names, side_names, callout) -> str:
     """The board as the template drew it, line for line (each seat's hand among the others
     marked as fragments.without_seat expects)."""
     options = view.get("options") or {}
-    dealer = _text(_at(names, view.get("dealer")))
+    dealer = text(at(names, view.get("dealer")))
     back = escape(gettext("face-down card"))
     pegs = pegboard(view["sides"], options.get("target"), side_names)
     out = [f'<div class="pegboard-wrap">{pegs}</div>']
     deal = ""
     if (options.get("games") or 0) > 1:
-        deal = gettext("Game %(number)s") % {"number": _text(view.get("game"))} + " · "
-    deal += gettext("Hand %(number)s") % {"number": _text(view.get("hand_number"))} + " · "
+        deal = gettext("Game %(number)s") % {"number": text(view.get("game"))} + " · "
+    deal += gettext("Hand %(number)s") % {"number": text(view.get("hand_number"))} + " · "
     deal += gettext("%(player)s deals") % {"player": dealer}
     out += ['<p class="deal-info muted small">', deal, "</p>", '<div class="felt">']
     starter = view.get("starter")
@@ -135,7 +125,7 @@ def _board_html(view, names, side_names, callout) -> str:
         out.append(f'<span class="fan" data-pile="crib">{backs}</span>')
     else:
         out.append(f'<span class="muted small">{escape(pgettext("the crib", "empty"))}</span>')
-    count = _text(view.get("count"))
+    count = text(view.get("count"))
     out += [
         "</div>",
         '<div class="spot spot-count" aria-live="polite">',
@@ -151,20 +141,20 @@ def _board_html(view, names, side_names, callout) -> str:
     ]
     hands, discarded = view.get("hands"), view.get("discarded") or ()
     for seat, held in enumerate(view.get("held_counts") or ()):
-        name = _text(_at(names, seat))
+        name = text(at(names, seat))
         out += [
             f"<!--seat-part-{seat}-->",
             f'<li data-source="seat-{seat}"><span class="other-name">{name}</span>',
         ]
         if hands:
             out.append(
-                f'<span class="fan">{"".join(card(c, "small") for c in _at(hands, seat))}</span>'
+                f'<span class="fan">{"".join(card(c, "small") for c in at(hands, seat))}</span>'
             )
         else:
-            many = ngettext("%(n)s card", "%(n)s cards", held) % {"n": _text(held)}
+            many = ngettext("%(n)s card", "%(n)s cards", held) % {"n": text(held)}
             backs = "".join(card_back("small", back) for _ in range(max(0, int(held))))
             out.append(f'<span class="fan" aria-label="{many}">{backs}</span>')
-            if view.get("phase") == "discard" and not _at(discarded, seat):
+            if view.get("phase") == "discard" and not at(discarded, seat):
                 out.append(f'<span class="muted small">{escape(gettext("choosing…"))}</span>')
         out += ["</li>", "<!--/seat-part-->"]
     out.append("</ul>")
@@ -183,11 +173,11 @@ def _plays_html(view, names, callout) -> list[str]:
         plays = []
         for i, play in enumerate(current):
             last = i == len(current) - 1
-            team = _text(_at(sides, play["seat"]))
+            team = text(at(sides, play["seat"]))
             plays.append(
                 f'<li class="play team-{team}{" is-last" if last else ""}"'
-                f' data-from="seat-{_text(play["seat"])}">{card(play["card"], "small")}'
-                f'<span class="play-by">{_text(_at(names, play["seat"]))}{just if last else ""}'
+                f' data-from="seat-{text(play["seat"])}">{card(play["card"], "small")}'
+                f'<span class="play-by">{text(at(names, play["seat"]))}{just if last else ""}'
                 "</span></li>"
             )
         out += ['<ol class="plays">', "".join(plays), "</ol>"]
@@ -199,9 +189,9 @@ def _plays_html(view, names, callout) -> list[str]:
         out.append(f'<span class="muted small">{escape(gettext("No cards played yet."))}</span>')
     out.append(
         "".join(
-            f'<p class="callout team-{_text(said["team"])}" data-voice="{_text(callout["key"])}">'
-            f'<strong aria-hidden="true">+{_text(said["points"])}</strong> <span class="say">'
-            f"{_text(said['who'])}: {_text(said['text'])}</span></p>"
+            f'<p class="callout team-{text(said["team"])}" data-voice="{text(callout["key"])}">'
+            f'<strong aria-hidden="true">+{text(said["points"])}</strong> <span class="say">'
+            f"{text(said['who'])}: {text(said['text'])}</span></p>"
             for said in callout["said"]
         )
     )

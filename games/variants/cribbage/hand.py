@@ -20,9 +20,9 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext, ngettext, pgettext
 
+from games.markup import text
 from games.templatetags.cards import card
-from games.templatetags.match_tags import move_json
-from games.variants.cribbage.board import _at, _text
+from games.templatetags.match_tags import at, move_json
 from games.variants.cribbage.templatetags.cribbage_analysis import discard_link
 
 
@@ -66,16 +66,16 @@ def _moves(context, match, view, seat: int) -> list[str]:
         if view.get("dealer") == seat:
             legend = ngettext(
                 "Choose %(need)s card for your crib", "Choose %(need)s cards for your crib", need
-            ) % {"need": _text(need)}
+            ) % {"need": text(need)}
         else:
             legend = ngettext(
                 "Choose %(need)s card for %(player)s's crib",
                 "Choose %(need)s cards for %(player)s's crib",
                 need,
-            ) % {"need": _text(need), "player": _text(_at(names, view.get("dealer")))}
+            ) % {"need": text(need), "player": text(at(names, view.get("dealer")))}
         note = escape(gettext("{chosen} of {need} chosen"))
         picks = "".join(
-            f'<label class="card-pick"><input type="checkbox" name="cards" value="{_text(c)}">'
+            f'<label class="card-pick"><input type="checkbox" name="cards" value="{text(c)}">'
             f"{card(c)}</label>"
             for c in hand
         )
@@ -98,7 +98,7 @@ def _moves(context, match, view, seat: int) -> list[str]:
     elif view.get("phase") == "play":
         playable = {m["card"] for m in legal if "card" in m}
         buttons = "".join(
-            f'<button type="submit" name="card" value="{_text(c)}" class="card-button"'
+            f'<button type="submit" name="card" value="{text(c)}" class="card-button"'
             f"{'' if c in playable else ' disabled'}>{card(c)}</button>"
             for c in hand
         ) or (f'<p class="muted small">{escape(gettext("You have played all your cards."))}</p>')
@@ -114,7 +114,7 @@ def _moves(context, match, view, seat: int) -> list[str]:
             go = escape(pgettext("say go in the play", "Go"))
             out.append(
                 f'<p class="hand-actions"><button type="submit" name="move"'
-                f' value="{_text(move_json(gos[0]))}" class="button">{go}</button></p>'
+                f' value="{text(move_json(gos[0]))}" class="button">{go}</button></p>'
             )
         out.append("</form>")
     else:
@@ -150,7 +150,7 @@ def _moves(context, match, view, seat: int) -> list[str]:
         out += [
             f'<form id="move-continue" class="hand-form" {form}>',
             fields,
-            f'<button type="submit" name="move" value="{_text(move_json(continues[0]))}"'
+            f'<button type="submit" name="move" value="{text(move_json(continues[0]))}"'
             f' class="button">{escape(go_on)}</button>',
             "</form>",
         ]
@@ -163,16 +163,16 @@ def _move_fields(context, match) -> str:
     the region is drawn for a page, and the seq of the board the move was chosen on."""
     token = context.get("csrf_token")
     csrf = (
-        f'<input type="hidden" name="csrfmiddlewaretoken" value="{_text(token)}">'
+        f'<input type="hidden" name="csrfmiddlewaretoken" value="{text(token)}">'
         if token and token != "NOTPROVIDED"  # noqa: S105 (Django's mark for "no token here")
         else ""
     )
-    return f'{csrf}<input type="hidden" name="seq" value="{_text(match.seq)}">'
+    return f'{csrf}<input type="hidden" name="seq" value="{text(match.seq)}">'
 
 
 def _counting(counting, view, names, seat) -> list[str]:
     """The hand being counted, with the starter (muggins)."""
-    owner = _text(_at(names, counting.get("owner")))
+    owner = text(at(names, counting.get("owner")))
     crib = counting.get("crib")
     if crib:
         label = gettext("%(player)s's crib being counted") % {"player": owner}
