@@ -25,15 +25,17 @@
     return element instanceof Element && element.closest("#replay") !== null;
   }
 
+  // Follow the key's link; false when there is nothing to follow.
   function follow(key) {
     const link = document.getElementById(LINKS[key]);
     const href = link && link.getAttribute("href");
-    if (!href) return;  // at either end the link has no href: nothing to do
+    if (!href) return false;  // at either end the link has no href: nothing to do
     // Through htmx's own request (the link's hx-* settings: target, push-url, sync) rather than
     // a click: a link swapped in a moment ago is htmx's only once the swap settles, and a click
     // on it before then would load the whole page.
     if (window.htmx) window.htmx.ajax("GET", href, { source: link });
     else link.click();
+    return true;
   }
 
   document.addEventListener("htmx:beforeRequest", (event) => {
@@ -58,8 +60,8 @@
     onItsWay = LANDING;  // htmx lets the next step go once this one's request has ended
     setTimeout(() => {
       onItsWay = null;
-      const next = waiting.shift();
-      if (next) follow(next);
+      // A waiting key with nothing to follow (Forward at the end) lets the next one go.
+      while (waiting.length && !follow(waiting.shift()));
     });
   });
 

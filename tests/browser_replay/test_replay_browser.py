@@ -233,6 +233,39 @@ def test_a_few_keys_wait_and_a_failed_step_lets_them_go(
         context.close()
 
 
+def test_a_waiting_key_with_nowhere_to_go_lets_the_next_key_go(
+    chromium, live_url, transactional_db, alice, bob
+):
+    """Forward then Home pressed while the last step is on its way: once it lands Forward has
+    nowhere to go, and Home still takes the replay to the start (it was once left waiting)."""
+    with ThreadPoolExecutor(1) as worker:
+        match = worker.submit(finished, alice, bob, "cribbage", {"target": 61}).result()
+    last = match.moves_played
+    context, page, errors = _signed_in(chromium, live_url, alice)
+    held, released = [], []
+    try:
+        page.goto(reverse("match_replay", args=[match.pk]) + f"?step={last - 1}")
+        expect(page.locator("#replay-step")).to_contain_text(f"Move {last - 1} of {last}")
+        final = re.compile(rf"/replay/\?step={last}$")
+        page.route(final, lambda route: held.append(route))
+        page.keyboard.press("ArrowRight")
+        deadline = time.monotonic() + 5
+        while not held and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        assert held, "the last step was never asked for"
+        page.keyboard.press("ArrowRight")  # waits; at the end it has nowhere to go
+        page.keyboard.press("Home")  # waits behind it
+        released.append(held[0].continue_())
+        page.unroute(final)
+        expect(page).to_have_url(re.compile(r"step=0$"))
+        expect(page.locator("#replay-step")).to_contain_text(f"Move 0 of {last}")
+        assert errors == [], errors
+    finally:
+        if held and not released:
+            held[0].continue_()
+        context.close()
+
+
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_replay_and_table_in_light_and_dark(
     chromium, live_url, transactional_db, alice, bob, screenshot, dark
