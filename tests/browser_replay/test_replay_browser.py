@@ -57,6 +57,21 @@ def _ready_for_keys(page) -> None:
     )
 
 
+def _press_until_held(page, key: str, held: list) -> None:
+    """Press `key` once the page is ready for keys, until its request is held by the route
+    (which appends to `held`): a second press is allowed, never more. The keys themselves are
+    tested by test_the_keys_step_through_in_place; the tests that use this are about what
+    happens while the step is on its way."""
+    _ready_for_keys(page)
+    for _ in range(2):
+        page.keyboard.press(key)
+        deadline = time.monotonic() + 5
+        while not held and time.monotonic() < deadline:
+            page.wait_for_timeout(20)
+        if held:
+            return
+
+
 def test_the_keys_step_through_in_place(chromium, live_url, transactional_db, alice, bob):
     with ThreadPoolExecutor(1) as worker:
         match = worker.submit(finished, alice, bob, "cribbage", {"target": 61}).result()
@@ -143,17 +158,8 @@ def test_one_step_is_asked_for_at_a_time_however_often_the_controls_are_swapped(
         page.on("request", lambda request: "step=" in request.url and asked.append(request.url))
         page.route(re.compile(r"/replay/\?step=4$"), lambda route: held.append(route))
         page.wait_for_function("document.readyState === 'complete' && window.htmx")
-        _ready_for_keys(page)
         # This test is about what happens while Back's answer is on its way, so Back must leave.
-        # Once in a CI run on a loaded machine a first press sent nothing (cause not found; the
-        # keys themselves are tested above): a second press is allowed, never more.
-        for _ in range(2):
-            page.keyboard.press("ArrowLeft")
-            deadline = time.monotonic() + 5
-            while not held and time.monotonic() < deadline:
-                page.wait_for_timeout(20)
-            if held:
-                break
+        _press_until_held(page, "ArrowLeft", held)
         focus = page.evaluate("document.activeElement && document.activeElement.outerHTML")
         assert held, f"Back's request never came; asked: {asked}; focus on {focus}"
         page.evaluate(
@@ -260,14 +266,7 @@ def test_a_waiting_key_with_nowhere_to_go_lets_the_next_key_go(
         expect(page.locator("#replay-step")).to_contain_text(f"Move {last - 1} of {last}")
         final = re.compile(rf"/replay/\?step={last}$")
         page.route(final, lambda route: held.append(route))
-        _ready_for_keys(page)
-        for _ in range(2):  # as in the test above: a second press if the first sent nothing
-            page.keyboard.press("ArrowRight")
-            deadline = time.monotonic() + 5
-            while not held and time.monotonic() < deadline:
-                page.wait_for_timeout(20)
-            if held:
-                break
+        _press_until_held(page, "ArrowRight", held)
         assert held, "the last step was never asked for"
         page.keyboard.press("ArrowRight")  # waits; at the end it has nowhere to go
         page.keyboard.press("Home")  # waits behind it
