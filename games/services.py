@@ -41,7 +41,7 @@ from games.engine.core.variant import (
 )
 from games.errors import Conflict, Forbidden, Illegal, NotFound, ServiceError, Stale
 from games.models import Match, Move, Seat, group_for
-from games.queries import CompiledRead
+from games.queries import CompiledRead, insert_row, update_fields
 from games.texts import engine_text
 
 LOBBY_GROUP = "lobby"
@@ -783,7 +783,8 @@ def _apply(
         # A member who moves is at the table, whether or not a page of theirs is open (API).
         mover[0].away_since = timezone.now()
         match.seats.filter(index=seat, connections=0).update(away_since=mover[0].away_since)
-    Move.objects.create(
+    insert_row(
+        Move,
         match=match,
         seq=match.seq,
         seat=seat,
@@ -799,7 +800,7 @@ def _apply(
         match.outcome = outcome.to_json()
         _end(match, Match.Ending.PLAYED, status=Match.Status.FINISHED, bump=False)
     else:
-        match.save(update_fields=["seq", "moves_played", "snapshot", "to_move", "updated_at"])
+        update_fields(match, ("seq", "moves_played", "snapshot", "to_move", "updated_at"))
     # The board as it stands is handed on while the match goes on (an ending also writes what
     # the listeners of match_ended add).
     board = (match, read_at) if read_at is not None and outcome is None else None

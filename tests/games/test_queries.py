@@ -126,3 +126,108 @@ def test_a_queryset_that_compiles_otherwise_is_read_the_usual_way(played, charli
     read = CompiledRead(lambda pk: Seat.objects.filter(match__seed__startswith=str(pk)[:1]))
     assert read._for(connection.alias) is None
     assert read(played.pk) == list(Seat.objects.filter(match__seed__startswith=str(played.pk)[:1]))
+
+
+# -- a move's two writes -----------------------------------------------------------------------
+
+
+def test_a_row_inserted_is_the_row_create_writes(played):
+    from games.models import Move
+    from games.queries import insert_row
+
+    move = {"type": "play", "card": "5H", "note": "ünï"}
+    values = dict(seq=90, seat=1, move=move, by_computer=True, to_move_before=[0, 1])
+    Move.objects.create(match=played, **{**values, "seq": 91})
+    with CaptureQueriesContext(connection) as queries:
+        insert_row(Move, match=played, **values)
+    assert len(queries) == 1 and queries[0]["sql"].startswith("INSERT")
+    mine, djangos = Move.objects.get(match=played, seq=90), Move.objects.get(match=played, seq=91)
+    assert {**_values(mine), "id": 0, "seq": 0, "created_at": 0} == {
+        **_values(djangos),
+        "id": 0,
+        "seq": 0,
+        "created_at": 0,
+    }
+    assert mine.move == move and mine.to_move_before == [0, 1] and mine.by_computer
+    assert abs((mine.created_at - djangos.created_at).total_seconds()) < 60  # auto_now_add
+    defaults = dict(seq=92, seat=0, move={"type": "go"})  # to_move_before and by_computer default
+    insert_row(Move, match=played, **defaults)
+    assert Move.objects.get(match=played, seq=92).to_move_before == []
+
+
+def test_a_second_row_for_the_same_seq_is_refused_whole(played):
+    from django.db import IntegrityError
+
+    from games.models import Move
+    from games.queries import insert_row
+
+    seq = Move.objects.filter(match=played).get().seq
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insert_row(Move, match=played, seq=seq, seat=0, move={"type": "go"})
+    assert Move.objects.filter(match=played).count() == 1
+
+
+def test_fields_updated_are_written_as_save_writes_them(played):
+    from games.queries import update_fields
+
+    before = played.updated_at
+    played.seq += 5
+    played.to_move = [1]
+    played.snapshot = {"a board": ["as", "json"], "n": 1}
+    played.moves_played = 41
+    played.status = "finished"  # not among the fields named: left as it is
+    with CaptureQueriesContext(connection) as queries:
+        update_fields(played, ("seq", "moves_played", "snapshot", "to_move", "updated_at"))
+    assert len(queries) == 1 and queries[0]["sql"].startswith("UPDATE")
+    assert played.updated_at > before  # auto_now, set on the object too
+    stored = Match.objects.get(pk=played.pk)
+    assert (stored.seq, stored.moves_played, stored.to_move, stored.snapshot) == (
+        played.seq,
+        41,
+        [1],
+        {"a board": ["as", "json"], "n": 1},
+    )
+    assert stored.updated_at == played.updated_at and stored.status == "active"
+
+
+def test_an_update_of_a_row_gone_fails_as_save_does(played):
+    from django.db import DatabaseError
+
+    from games.queries import update_fields
+
+    gone = Match.objects.get(pk=played.pk)
+    Match.objects.filter(pk=played.pk).delete()
+    with pytest.raises(DatabaseError, match="did not affect any rows"):
+        update_fields(gone, ("seq",))
+    with pytest.raises(DatabaseError, match="did not affect any rows"):
+        gone.save(update_fields=["seq"])
+
+
+def test_a_model_listened_to_is_saved_the_usual_way(played):
+    """A pre_save or post_save receiver is never passed over."""
+    from django.db.models.signals import post_save, pre_save
+
+    from games.models import Move
+    from games.queries import insert_row, update_fields
+
+    heard = []
+
+    def receiver(sender, instance, **kwargs):
+        heard.append((sender.__name__, kwargs.get("created"), kwargs.get("update_fields")))
+
+    for signal in (pre_save, post_save):
+        signal.connect(receiver, sender=Match, dispatch_uid=f"test-{signal}")
+        signal.connect(receiver, sender=Move, dispatch_uid=f"test-move-{signal}")
+    try:
+        update_fields(played, ("seq",))
+        insert_row(Move, match=played, seq=70, seat=0, move={"type": "go"})
+    finally:
+        for signal in (pre_save, post_save):
+            signal.disconnect(sender=Match, dispatch_uid=f"test-{signal}")
+            signal.disconnect(sender=Move, dispatch_uid=f"test-move-{signal}")
+    assert heard == [
+        ("Match", None, frozenset({"seq"})),
+        ("Match", False, frozenset({"seq"})),
+        ("Move", None, None),
+        ("Move", True, None),
+    ]
