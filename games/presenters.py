@@ -24,7 +24,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
-from games import fragments, realtime, services
+from games import fragments, realtime, services, table_lines
 from games.engine.core import default_level
 from games.engine.core.events import freeze_event
 from games.engine.core.variant import fill_names, get_variant
@@ -381,6 +381,11 @@ def _summary(spec: dict[str, Any], name: str) -> str:
     return engine_text(spec.get("summary", spec.get("label", name)))
 
 
+# The common regions drawn in Python rather than by games/match.html's partials (and the
+# players region, presenters.players_region).
+DRAWN_IN_PYTHON = {"status": table_lines.status_html, "events": table_lines.events_html}
+
+
 def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True) -> dict:
     """Each region's HTML, rendered from the shared fragments (out-of-band for htmx, else for
     the page, its forms holding fragments.CSRF_SLOT where the request's CSRF token goes)."""
@@ -391,6 +396,12 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
     for region in regions:
         if region == "players":
             out[region] = players_region(ctx)
+            continue
+        drawer = DRAWN_IN_PYTHON.get(region)
+        if drawer is not None:  # kept under the name of the partial it replaced
+            out[region] = fragments.region(
+                f"games/match.html#{region}", region, ctx, _tight, draw=drawer
+            )
             continue
         if region in COMMON_REGIONS:
             template = f"games/match.html#{region}"

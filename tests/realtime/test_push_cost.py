@@ -377,6 +377,7 @@ def test_pushed_fragments_carry_no_indentation_but_keep_their_words(alice, bob):
         drawer = context["web"].region_drawer(region)  # a region the game draws in Python
         if region == "players":
             drawer = players_html  # every game's, in Python too
+        drawer = presenters.DRAWN_IN_PYTHON.get(region, drawer)  # the status line and the log
         template = context["board_template"] if region in ("board", "hand") else "games/match.html"
         loose = (
             drawer({**context, "oob": True})

@@ -5,7 +5,6 @@ partners, pages gone away, several games, every game's seat tags; in English and
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -13,10 +12,10 @@ from django.template import Context, Template
 from django.utils import timezone, translation
 
 from games import presenters, services
-from games.engine import computer_move, get_variant
-from games.models import Match, Seat
+from games.models import Seat
 from games.players import players_html
 from games.presenters import _tight
+from tests.web.random_states import play_moves
 
 # The template partial players.py replaced, kept word for word as the reference.
 REFERENCE = (Path(__file__).parent / "players_reference.html").read_text()
@@ -51,21 +50,6 @@ PARTS = (
 )
 
 
-def _play(match_id: int, user_of: dict[int, object], moves: int, seed: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(moves):
-        match = services.read_match(match_id)
-        if match.status != Match.Status.ACTIVE:
-            return
-        game = get_variant(match.variant)
-        state = game.load(match.snapshot)
-        seat = min(game.to_move(state))
-        if seat not in user_of:
-            return
-        move = computer_move(game, state, seat, "random", rng)
-        services.match_play(match_id=match_id, user=user_of[seat], seq=match.seq, move=move)
-
-
 def test_the_players_region_is_the_templates_line_for_line(alice, bob, charlie, dana):
     seen: set[str] = set()
     waiting = services.match_create(creator=alice, variant="cribbage", players=2)
@@ -86,7 +70,7 @@ def test_the_players_region_is_the_templates_line_for_line(alice, bob, charlie, 
         Seat.objects.filter(match_id=match.pk, index=1).update(
             connections=0, away_since=timezone.now() - timezone.timedelta(seconds=95)
         )
-        _play(match.pk, dict(enumerate(members)), 7, players)
+        play_moves(match.pk, dict(enumerate(members)), 7, players)
         _compare(match.pk, [*members, None], seen)
 
     computer = services.match_create(
