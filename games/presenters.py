@@ -301,7 +301,8 @@ def lobby_context(user) -> dict[str, Any]:
     return {
         "waiting": [_lobby_row(m, user) for m in waiting],
         "mine": [_lobby_row(m, user) for m in mine],
-        "games": [get_variant(web.key) for web in web_games()],
+        "games": (games := [get_variant(web.key) for web in web_games()]),
+        "game_keys": " ".join(game.key for game in games),  # names the kept "how to play" line
     }
 
 
