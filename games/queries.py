@@ -120,7 +120,7 @@ class CompiledRead:
 # get_db_prep_save: JSON, dates), and a model that a pre_save or post_save receiver listens to
 # is saved the usual way, so that no receiver is ever passed over.
 
-_statements: dict[tuple, str] = {}
+_statements: dict[tuple, tuple[str, list]] = {}  # key -> (SQL, the fields in its order)
 
 
 def _listened_to(model: type[Model]) -> bool:
@@ -135,18 +135,20 @@ def insert_row(model: type[Model], **values: Any) -> None:
     if _listened_to(model):
         obj.save(force_insert=True, using=db)
         return
-    fields = [f for f in model._meta.concrete_fields if f is not model._meta.auto_field]
     connection = connections[db]
     key = ("insert", model, db)
-    sql = _statements.get(key)
-    if sql is None:
+    found = _statements.get(key)
+    if found is None:
+        fields = [f for f in model._meta.concrete_fields if f is not model._meta.auto_field]
         quote = connection.ops.quote_name
         # names from the model, quoted; every value a parameter
-        sql = _statements[key] = "INSERT INTO {} ({}) VALUES ({})".format(  # noqa: S608
+        sql = "INSERT INTO {} ({}) VALUES ({})".format(  # noqa: S608
             quote(model._meta.db_table),
             ", ".join(quote(f.column) for f in fields),
             ", ".join(["%s"] * len(fields)),
         )
+        found = _statements[key] = (sql, fields)
+    sql, fields = found
     params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -161,18 +163,20 @@ def update_fields(obj: Model, names: tuple[str, ...]) -> None:
         obj.save(update_fields=names, using=db)
         return
     meta = model._meta
-    fields = [meta.get_field(name) for name in names]
     connection = connections[db]
     key = ("update", model, names, db)
-    sql = _statements.get(key)
-    if sql is None:
+    found = _statements.get(key)
+    if found is None:
+        fields = [meta.get_field(name) for name in names]
         quote = connection.ops.quote_name
         # names from the model, quoted; every value a parameter
-        sql = _statements[key] = "UPDATE {} SET {} WHERE {} = %s".format(  # noqa: S608
+        sql = "UPDATE {} SET {} WHERE {} = %s".format(  # noqa: S608
             quote(meta.db_table),
             ", ".join(f"{quote(f.column)} = %s" for f in fields),
             quote(meta.pk.column),
         )
+        found = _statements[key] = (sql, fields)
+    sql, fields = found
     params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
     params.append(meta.pk.get_db_prep_save(obj.pk, connection))
     with connection.cursor() as cursor:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.template.defaultfilters import capfirst  # a safe line stays safe
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import gettext, pgettext
 
 from games.markup import text
@@ -56,7 +56,7 @@ def events_html(context: Mapping[str, Any]) -> str:
     ]
     if events:
         label = gettext("Events, newest first")
-        lines = "".join(f"<li>{text(_capfirst(line))}</li>" for line in reversed(events))
+        lines = "".join(f"<li>{text(capfirst(line))}</li>" for line in reversed(events))
         out.append(
             f'<ol class="events" tabindex="0" aria-label="{label}" aria-live="polite">{lines}</ol>'
         )
@@ -71,12 +71,3 @@ def events_html(context: Mapping[str, Any]) -> str:
         out.append(f'<p class="muted small">{gettext("Nothing yet.")}</p>')
     out.append("</section>\n")
     return "\n".join(out)
-
-
-def _capfirst(value: Any) -> str:
-    """As the capfirst filter: the first letter capitalised, a safe string kept safe."""
-    word = str(value)
-    if not word:
-        return word
-    capped = word[0].upper() + word[1:]
-    return mark_safe(capped) if isinstance(value, SafeData) else capped  # noqa: S308 (as given)
