@@ -3,6 +3,7 @@
 import asyncio
 import gc
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from django.core.asgi import get_asgi_application
@@ -18,6 +19,7 @@ from django.core import signals  # noqa: E402
 from django.core.exceptions import RequestAborted  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix  # noqa: E402
 from django.core.handlers.base import BaseHandler  # noqa: E402
+from django.db import connections  # noqa: E402
 from django.urls import set_script_prefix  # noqa: E402
 
 from cribsite.routing import websocket_urlpatterns  # noqa: E402
@@ -161,11 +163,14 @@ class PooledHandler(ASGIHandler):
     def __init__(self, threads: int) -> None:
         BaseHandler.__init__(self)
         self.load_middleware(is_async=False)
+        self.threads = threads
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="http")
+        self.served = False  # since the threads' connections were last closed
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             raise ValueError(f"Django serves HTTP here, not {scope['type']}")
+        self.served = True
         try:
             body = await self.read_body(receive)
         except RequestAborted:
@@ -191,6 +196,23 @@ class PooledHandler(ASGIHandler):
         body.close()
         return response
 
+    def close_connections(self, timeout: float = 30) -> None:
+        """Close the database connection each thread of the pool keeps (CONN_MAX_AGE). For the
+        tests, which serve pages in their own process: a test database cannot be dropped while
+        anyone is connected to it. One task per thread: each waits until all have started, so
+        no thread takes two and every one is reached."""
+        if not self.served:
+            return
+        self.served = False
+        everyone = threading.Barrier(self.threads)
+
+        def close() -> None:
+            everyone.wait(timeout)
+            connections.close_all()
+
+        for done in [self.pool.submit(close) for _ in range(self.threads)]:
+            done.result(timeout)
+
 
 def _http(pooled, standard):
     """The API (whose long poll is an async view) through Django's handler, the rest pooled."""
@@ -214,10 +236,11 @@ class StartComputer:
         return await self.app(scope, receive, send)
 
 
+pages = PooledHandler(settings.HTTP_THREADS)
 application = StartComputer(
     ProtocolTypeRouter(
         {
-            "http": _http(PooledHandler(settings.HTTP_THREADS), django_asgi_app),
+            "http": _http(pages, django_asgi_app),
             "websocket": AllowedHostsOriginValidator(
                 AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
             ),

@@ -6,6 +6,7 @@ Alice and Bob are members; Charlie is an outsider to whatever Alice and Bob shar
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
@@ -80,11 +81,16 @@ def _nothing_drawn_or_kept_by_an_earlier_test():
 
 @pytest.fixture(autouse=True)
 def _close_connections_kept_by_other_threads():
-    """Sockets and async views read the database from asgiref's one sync thread, which keeps
-    its connection (CONN_MAX_AGE) from test to test: the test framework closes only the main
-    thread's. Close it after each test, as a server closes old connections between requests."""
+    """Sockets and async views read the database from asgiref's one sync thread, and pages
+    served through the ASGI application from its pool's threads (cribsite.asgi.pages), each of
+    which keeps its connection (CONN_MAX_AGE) from test to test: the test framework closes only
+    the main thread's, and PostgreSQL will not drop a test database someone is still connected
+    to. Close them after each test, as a server closes old connections between requests."""
     yield
     from asgiref.sync import SyncToAsync
     from django.db import connections
 
     SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=30)
+    asgi = sys.modules.get("cribsite.asgi")  # never imported here: importing it sets a server up
+    if asgi is not None:
+        asgi.pages.close_connections()

@@ -115,6 +115,7 @@ async def test_a_visitor_s_socket_is_refused():
     communicator = WebsocketCommunicator(app(), "/ws/notices/", headers=[ORIGIN])
     connected, code = await communicator.connect()
     assert not connected and code == notices.CLOSE_UNAUTHENTICATED
+    await communicator.disconnect()  # as the server does: the consumer ends, not cancelled
 
 
 @sync_to_async
