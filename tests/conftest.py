@@ -79,6 +79,23 @@ def _nothing_drawn_or_kept_by_an_earlier_test():
     kept.forget_kept()
 
 
+def fresh_channel_layers() -> None:
+    """Forget the channel layers made so far: the next use makes new ones."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def _channel_layers_of_its_own():
+    """Each test gets channel layers of its own. channels keeps one layer object per process,
+    and channels-redis' keeps locks in it that belong to the event loop that used them, while
+    each async test runs on a loop of its own: a lock still held when one test's loop closed
+    stopped a later test's socket ("bound to a different event loop", or a wait that never
+    ended). A server has one loop for its whole life, so only the tests meet this."""
+    fresh_channel_layers()
+
+
 @pytest.fixture(autouse=True)
 def _close_connections_kept_by_other_threads():
     """Sockets and async views read the database from asgiref's one sync thread, and pages
