@@ -5,6 +5,7 @@ Alice and Bob are members; Charlie is an outsider to whatever Alice and Bob shar
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -77,6 +78,18 @@ def _nothing_drawn_or_kept_by_an_earlier_test():
 
     presenters.forget_kept()
     kept.forget_kept()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """pytest-django's test databases, dropped with no connection of this process left open.
+    A thread that read the database and then ended (the executor of an async test's event loop,
+    where finished matches' statistics are counted) leaves its connection to the garbage
+    collector, and PostgreSQL will not drop a database someone is still connected to (the
+    warning "is being accessed by other users" at the end of a run, 2 sessions, both idle
+    since such threads' last queries)."""
+    yield
+    gc.collect()  # closes them: each connection that nothing refers to any more
 
 
 def fresh_channel_layers() -> None:
