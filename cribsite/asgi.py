@@ -199,19 +199,23 @@ class PooledHandler(ASGIHandler):
     def close_connections(self, timeout: float = 30) -> None:
         """Close the database connection each thread of the pool keeps (CONN_MAX_AGE). For the
         tests, which serve pages in their own process: a test database cannot be dropped while
-        anyone is connected to it. One task per thread: each waits until all have started, so
-        no thread takes two and every one is reached."""
+        anyone is connected to it."""
         if not self.served:
             return
         self.served = False
+        self.in_every_thread(connections.close_all, timeout)
+
+    def in_every_thread(self, func, timeout: float = 30) -> list:
+        """Call `func` once in each thread of the pool, and return what each call returned."""
         everyone = threading.Barrier(self.threads)
 
-        def close() -> None:
-            everyone.wait(timeout)
-            connections.close_all()
+        def call():
+            everyone.wait(timeout)  # every thread takes one call, none takes two
+            return func()
 
-        for done in [self.pool.submit(close) for _ in range(self.threads)]:
-            done.result(timeout)
+        return [
+            done.result(timeout) for done in [self.pool.submit(call) for _ in range(self.threads)]
+        ]
 
 
 def _http(pooled, standard):

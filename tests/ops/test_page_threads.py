@@ -14,17 +14,7 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 def connected_threads(handler: PooledHandler) -> int:
     """How many of the pool's threads hold an open connection (asked of each thread once)."""
-    import threading
-
-    everyone, held = threading.Barrier(handler.threads), []
-
-    def ask() -> None:
-        everyone.wait(10)
-        held.append(connection.connection is not None)
-
-    for done in [handler.pool.submit(ask) for _ in range(handler.threads)]:
-        done.result(10)
-    return sum(held)
+    return sum(handler.in_every_thread(lambda: connection.connection is not None))
 
 
 async def serve(handler: PooledHandler, path: str = "/healthz") -> int:
