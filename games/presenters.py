@@ -306,6 +306,11 @@ def lobby_context(user) -> dict[str, Any]:
     }
 
 
+# The lobby's rows never show a match's board: its snapshot (the whole game state, JSON) is
+# left unread, which was an eighth of the lobby's reading on SQLite.
+LOBBY_UNREAD = ("match__snapshot",)
+
+
 def _waiting_seats(user_id: int):
     """The seats of the newest open matches the member may join: anyone's, theirs, or those
     they are invited to. (Seats joined to their matches: two queries and their compiling
@@ -317,7 +322,11 @@ def _waiting_seats(user_id: int):
         .order_by("-created_at", "-pk")
         .values("pk")[:LOBBY_LIMIT]
     )
-    return Seat.objects.filter(match__in=matches).select_related("user", "match__created_by")
+    return (
+        Seat.objects.filter(match__in=matches)
+        .select_related("user", "match__created_by")
+        .defer(*LOBBY_UNREAD)
+    )
 
 
 def _my_seats(user_id: int):
@@ -327,7 +336,9 @@ def _my_seats(user_id: int):
         .order_by("-updated_at", "-pk")
         .values("pk")[:LOBBY_LIMIT]
     )
-    return Seat.objects.filter(match__in=matches).select_related("user", "match")
+    return (
+        Seat.objects.filter(match__in=matches).select_related("user", "match").defer(*LOBBY_UNREAD)
+    )
 
 
 _WAITING_SEATS = CompiledRead(_waiting_seats)

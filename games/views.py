@@ -35,6 +35,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
             **presenters.lobby_context(request.user),
             **presenters.play_context(request.user),
             "start_fields": start_fields(None),
+            "oob": False,  # the lists drawn in place (the lobby's socket sends them out of band)
         },
     )
 
@@ -173,7 +174,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     token = get_token(request)
     regions = presenters.page_regions(match, request.user, token)
     context = {**presenters.page_context(match), "regions": regions, "csrf_token": token}
-    return render(request, "games/match.html", context)
+    # "oob": the page's inline partial (seq) drawn in place, not out of band. Named, since a
+    # name missing from a template's context costs it a chain of exceptions.
+    return render(request, "games/match.html", {**context, "oob": False})
 
 
 @login_required

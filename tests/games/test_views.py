@@ -113,6 +113,22 @@ def test_the_match_page_needs_a_bounded_number_of_queries(client, alice, bob):
     assert len(lobby_queries) <= 10, [q["sql"] for q in lobby_queries]
 
 
+def test_the_lobby_reads_no_board(client, alice, bob, charlie):
+    """Its rows show each match's game, seats and options, never the board: the snapshot
+    column is not read, and nothing reads it later one match at a time."""
+    playing = two_player(alice, bob)
+    waiting = services.match_create(creator=charlie, variant="cribbage", players=3)
+    client.force_login(alice)
+    client.get(reverse("lobby"))
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("lobby")).content.decode()
+    assert not [q["sql"] for q in queries if "snapshot" in q["sql"]]
+    mine = page.split('id="mine-title"')[1].split('id="open-title"')[0]
+    assert playing.get_absolute_url() in mine and "Alice" in mine and "Bob" in mine
+    assert f'id="open-match-{waiting.pk}"' in page and "2 seats open" in page
+    assert len(queries) <= 6, [q["sql"] for q in queries]
+
+
 def test_a_move_by_htmx_answers_with_the_fragments(client, alice, bob):
     match = two_player(alice, bob)
     client.force_login(alice)

@@ -111,3 +111,16 @@ def test_a_piece_without_a_form_leaves_the_token_alone():
     assert piece.render(Context({"csrf_token": Token()})) == "<p>no form</p>"
     assert piece.render(Context({"csrf_token": Token()})) == "<p>no form</p>"
     assert Token.asked == 0  # a lazy token is not masked (nor its cookie set) for nothing
+
+
+def test_the_head_s_links_are_drawn_once_for_every_page(alice):
+    """Style sheets, icon and scripts: the same on every page in this process."""
+    client = _member_client(alice)
+    pages = [client.get(path).content.decode() for path in ("/", "/play/", "/play/", "/")]
+    assert kept.drawn["head_links"] == 1 and kept.drawn["lobby_links"] == 1
+    for html in pages:
+        head = html[: html.index("</head>")]
+        for asset in ("css/site.css", "css/live.css", "img/peg.svg", "django_htmx/", "js/live.js"):
+            assert asset in head, asset
+    assert all("js/lobby.js" in html for html in pages[1:3])
+    assert not any("js/lobby.js" in html for html in (pages[0], pages[3]))
