@@ -42,6 +42,20 @@ def test_a_card_must_be_text() -> None:
         parse_card(5)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("token", [None, 5.0, ["5H"], {"5H": 1}, ("5", "H"), b"5H"])
+def test_anything_but_text_is_refused_as_a_card_even_among_others(token) -> None:
+    with pytest.raises(CardError):
+        parse_card(token)  # type: ignore[arg-type]
+    with pytest.raises(CardError):
+        parse_cards(["5H", token, "6C"])  # type: ignore[list-item]
+
+
+def test_every_card_reads_back_from_its_own_notation_as_itself() -> None:
+    assert tuple(parse_card(str(card)) for card in FULL_DECK) == FULL_DECK
+    assert parse_cards([str(card) for card in FULL_DECK]) == FULL_DECK
+    assert parse_cards(" ".join(str(card).lower() for card in FULL_DECK)) == FULL_DECK
+
+
 def test_card_errors_are_value_errors() -> None:
     assert issubclass(CardError, ValueError)
 

@@ -51,6 +51,9 @@ class Card(NamedTuple):
 
 def parse_card(token: str) -> Card:
     """Parse one card such as '5H', 'TD', '10D' or 'js' (case does not matter)."""
+    card = _BY_NOTATION.get(token) if type(token) is str else None
+    if card is not None:  # the notation the engine itself writes (every saved state)
+        return card
     if not isinstance(token, str):
         raise CardError(f"a card must be written as text like '5H', not {repr(token)[:20]}")
     text = token.strip().upper()
@@ -67,8 +70,9 @@ def parse_card(token: str) -> Card:
 def parse_cards(text: str | Iterable[str], *, distinct: bool = True) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas (or an iterable of tokens)."""
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    cards = tuple(parse_card(t) for t in tokens)
-    if distinct:
+    known = _BY_NOTATION
+    cards = tuple(known[t] if type(t) is str and t in known else parse_card(t) for t in tokens)
+    if distinct and len(set(cards)) != len(cards):
         seen: set[Card] = set()
         for card in cards:
             if card in seen:
@@ -82,6 +86,9 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))
+# Each card by its own notation ("5H", "TD"): a saved state holds every card so written, and
+# reading one back was most of loading a state.
+_BY_NOTATION: dict[str, Card] = {str(card): card for card in FULL_DECK}
 
 
 def shuffled_deck(seed: bytes, label: str, cards: Sequence[Card] = FULL_DECK) -> tuple[Card, ...]:
