@@ -26,7 +26,10 @@ Four parts, each printed with its spread:
 Profiles: quick (about 2 minutes, small numbers: checks that it all works) and scale (the
 issue's 200 and 500 matches, about 10 minutes). With --before REV the parts asked for run
 against that git revision first (git archive), so before and after sit side by side (a ramp
-then takes twice as long: ask for --parts scale alone, or move,pages).
+then takes twice as long: ask for --parts scale alone, or move,pages). --rounds N runs the move
+and pages parts N times, the trees taking turns in alternating order (before, this, this,
+before, ...), and ends with each tree's figures from every round together: the machines drift
+from minute to minute, and one pair of runs says little.
 
 One asyncio process plays every seat (matches are made beforehand, and each seat keeps its own
 copy of the engine state, so no database is touched while playing); each setup runs in a child
@@ -92,6 +95,7 @@ def main() -> None:
     parser.add_argument("--steps", default="", help="matches per step, e.g. 50,100,200")
     parser.add_argument("--setups", default="sqlite,postgres", help="the ramps to run")
     parser.add_argument("--step-seconds", type=float, default=0)
+    parser.add_argument("--rounds", type=int, default=1, help="move and pages, trees in turns")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -109,10 +113,18 @@ def main() -> None:
     if args.before != "none":
         trees.insert(0, (f"before ({args.before})", _export(args.before, work)))
     failed = False
-    for label, tree in trees:
-        if parts & {"move", "pages"}:
+    results = work / "results.jsonl"  # each child's move and pages figures, for the summary
+    rounds = max(1, args.rounds)
+    for turn in range(rounds if parts & {"move", "pages"} else 0):
+        for label, tree in trees if turn % 2 == 0 else trees[::-1]:
+            if rounds > 1:
+                print(f"\n## round {turn + 1} of {rounds}: {label}", flush=True)
             failed |= _child(label, tree, work, "sqlite", args, profile, {
-                "parts": sorted(parts & {"move", "pages"}), "steps": []})  # fmt: skip
+                "parts": sorted(parts & {"move", "pages"}), "steps": [],
+                "results": str(results)})  # fmt: skip
+    if rounds > 1 or len(trees) > 1:
+        _summary(results, [label for label, _ in trees])
+    for label, tree in trees:
         setups = set(args.setups.split(","))
         if parts & {"scale", "restart"} and "sqlite" in setups:
             steps = _steps(args.steps, profile["sqlite_steps"])
@@ -131,6 +143,27 @@ def main() -> None:
         print(f"daphne logs kept in {work}")
         sys.exit(1)
     shutil.rmtree(work, ignore_errors=True)
+
+
+def _summary(results: Path, labels: list[str]) -> None:
+    """Each tree's move and pages figures from every round, side by side."""
+    if not results.exists():
+        return
+    rows = [json.loads(line) for line in results.read_text().splitlines() if line]
+    print("\n== every round together (each figure: one round's median)")
+    for label in labels:
+        mine = [row for row in rows if row["label"] == label]
+        moves = sorted(row["move_ms"] for row in mine if row.get("move_ms") is not None)
+        if moves:
+            shown = " ".join(f"{ms:.1f}" for ms in moves)
+            print(f"   {label:<24} server CPU per move, ms: {shown} (median "
+                  f"{statistics.median(moves):.1f})")  # fmt: skip
+        for page in ("match page", "lobby"):
+            ratios = sorted(row["pages"][page] for row in mine if page in row.get("pages", {}))
+            if ratios:
+                shown = " ".join(f"{r:.2f}x" for r in ratios)
+                print(f"   {label:<24} {page} against /healthz: {shown} (median "
+                      f"{statistics.median(ratios):.2f}x)")  # fmt: skip
 
 
 def _steps(given: str, default: list[int]) -> list[int]:
@@ -249,6 +282,13 @@ class Child:
 
     failed = False
 
+    def record(self, **figures) -> None:
+        """Add figures to this run's line in the parent's results file (for its summary)."""
+        path = self.config.get("results")
+        if path:
+            with open(path, "a") as out:
+                out.write(json.dumps({"label": self.config["label"], **figures}) + "\n")
+
     # -- move: CPU and bytes per move -------------------------------------------------------
 
     async def part_move(self) -> None:
@@ -280,6 +320,7 @@ class Child:
             f"-- per move ({len(tables)} matches, 2 seats + 1 spectator socket each, seats think "
             f"0.3-0.6 s): {step.moves} moves"
         )
+        self.record(move_ms=statistics.median(windows) if windows else None)
         if windows:
             q = statistics.quantiles(windows, n=4) if len(windows) > 1 else windows * 3
             print(
@@ -327,6 +368,8 @@ class Child:
             await client.close()
         print(f"-- pages (4 keep-alive clients, {c['page_rounds']} rounds in turns, gzip asked)")
         base = statistics.median(rate for rate, _, _ in figures["trivial view (/healthz)"])
+        self.record(pages={name.split(" (")[0]: statistics.median(rate for rate, _, _ in rows)
+                           / base for name, rows in figures.items()})  # fmt: skip
         for name, rows in figures.items():
             rates = sorted(rate for rate, _, _ in rows)
             cpu = statistics.median(ms for _, ms, _ in rows)
