@@ -283,7 +283,8 @@ class Child:
     failed = False
 
     def record(self, **figures) -> None:
-        """Add figures to this run's line in the parent's results file (for its summary)."""
+        """Append a line of figures, labelled with this tree, to the parent's results file (its
+        summary gathers each tree's lines from every round)."""
         path = self.config.get("results")
         if path:
             with open(path, "a") as out:
