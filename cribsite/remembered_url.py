@@ -34,6 +34,20 @@ def _reverse(view_name, args, kwargs, current_app, urlconf, prefix, language) ->
     )
 
 
+def remembered_reverse(view_name: str, *args) -> str:
+    """`reverse(view_name, args=args)` for Python code, remembered as the tag's answers are (the
+    hand drawn in Python names its match's move address for every seat at every move)."""
+    return _reverse(
+        view_name,
+        tuple(_key(arg) for arg in args),
+        (),
+        None,
+        get_urlconf() or settings.ROOT_URLCONF,
+        get_script_prefix(),
+        get_language(),
+    )
+
+
 def _key(value):
     """A value with its type, so that 1, 1.0 and True are remembered apart."""
     return (type(value), value)

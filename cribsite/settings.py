@@ -62,7 +62,7 @@ MIDDLEWARE = [
     "accounts.middleware.MemberLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "cribsite.security_policy.KeptPolicyMiddleware",  # django-csp's, its header built once
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
 ]

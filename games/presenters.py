@@ -186,7 +186,10 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
     away_limit = settings.MATCH_AWAY_SECONDS
     your_team = seat.team if seat is not None else None
     return {
-        **page_context(match),
+        # Not page_context: the game's name and options are drawn by the page around the
+        # regions, never in them (about 0.05 ms a viewer at every push).
+        "match": match,
+        "web": web,
         "seat_tags": web.seat_tags(view) if view else {},
         "show_games_won": int(match.options.get("games", 1) or 1) > 1,
         "seat": seat_index,

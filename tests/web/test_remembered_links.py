@@ -10,7 +10,7 @@ from django.test import RequestFactory, override_settings
 from django.urls import NoReverseMatch, reverse, set_script_prefix
 from django.utils import translation
 
-from cribsite.remembered_url import RememberedURLNode, _reverse
+from cribsite.remembered_url import RememberedURLNode, _reverse, remembered_reverse
 
 SITE = engines["django"].engine  # the project's engine: `url` is the remembered one
 DJANGO = Engine(app_dirs=False)  # Django's engine as shipped: its own `url`
@@ -97,3 +97,19 @@ def test_static_urls_are_remembered_and_match_a_fresh_answer():
     with override_settings(STATIC_URL="/assets/"):  # Django builds a new storage
         assert static("css/site.css").startswith("/assets/css/site")
     assert static("css/site.css") == first
+
+
+def test_python_code_gets_the_same_remembered_answers():
+    """remembered_reverse (the hand drawn in Python names its match's move address with it)
+    answers as reverse does, under the script prefix and the URLconf of the moment."""
+    assert remembered_reverse("match_move", 7) == reverse("match_move", args=[7])
+    assert remembered_reverse("match_move", 8) == "/matches/8/move/"
+    assert remembered_reverse("home") == "/"
+    try:
+        set_script_prefix("/club/")
+        assert remembered_reverse("match_move", 7) == "/club/matches/7/move/"
+    finally:
+        set_script_prefix("/")
+    with override_settings(ROOT_URLCONF="tests.web.prefixed_urls"):
+        assert remembered_reverse("match_move", 7) == "/club/matches/7/move/"
+    assert remembered_reverse("match_move", 7) == "/matches/7/move/"

@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext, ngettext, pgettext
 
+from cribsite.remembered_url import remembered_reverse
 from games.markup import text
 from games.templatetags.cards import card
 from games.templatetags.match_tags import at, move_json
@@ -57,7 +57,7 @@ def _moves(context, match, view, seat: int) -> list[str]:
     discards, gos = kinds.get("discard"), kinds.get("go")
     counts, claims, continues = kinds.get("count"), kinds.get("muggins"), kinds.get("continue")
     names, hand = context.get("names") or (), view.get("hand") or ()
-    url = escape(reverse("match_move", args=[match.pk]))
+    url = escape(remembered_reverse("match_move", match.pk))
     fields = _move_fields(context, match)
     form = f'method="post" action="{url}" hx-post="{url}" hx-swap="none"'
     out = []

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from cribsite.remembered_url import remembered_reverse
 from games.engine.cribbage.view import REVEALED
 from games.variants.cribbage.analysis import offered_to_seat
 
@@ -23,7 +23,7 @@ register = template.Library()
 def discard_link(match: Any, seat: int | None, view: dict[str, Any] | None) -> SafeString:
     if not view or view.get("phase") not in REVEALED or not offered_to_seat(match, seat):
         return SafeString("")
-    url = reverse("cribbage_match_discards", args=[match.pk])
+    url = remembered_reverse("cribbage_match_discards", match.pk)
     anchor = f"game-{view['game']}-hand-{view['hand_number']}"
     return format_html(
         '<p class="small discard-link"><a href="{}#{}">{}</a></p>',
