@@ -46,6 +46,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 
 from games.templatetags.cards import draw
+from games.variants.cribbage.pegs import pegs_html
 from games.variants.cribbage.texts import (
     count_text,
     english_is_active,
@@ -116,10 +117,9 @@ def _pegboard(sides, target, names, colors) -> SafeString:
     shape = (board["target"], len(board["tracks"]))
     drawn = tuple(t["color"] for t in board["tracks"])
     if drawn == PALETTE[: len(drawn)]:  # the static file under the pegs: not sent every move
-        context = {"board": board, "fixed_url": static(fixed_drawing_path(*shape))}
-    else:  # colours of the caller's own: the fixed drawing inline, drawn once per shape
-        context = {"board": board, "fixed": _fixed_drawing(*shape, drawn)}
-    return draw("games/cribbage/pegboard.svg.html", context)
+        return pegs_html(board, fixed_url=static(fixed_drawing_path(*shape)))
+    # colours of the caller's own: the fixed drawing inline, drawn once per shape
+    return pegs_html(board, fixed=_fixed_drawing(*shape, drawn))
 
 
 def fixed_drawing_path(target: int, count: int) -> str:
