@@ -119,15 +119,17 @@ def region(
     finish: Callable[[str], str] = str,
     *,
     draw: Callable[[dict[str, Any]], str] | None = None,
+    key: Callable[[dict[str, Any]], tuple | None] | None = None,
 ) -> str:
     """The region `name` drawn by `template` from `context` (with its "oob" flag) and passed
     through `finish`, taken from the cache when the same was drawn before in the same language.
     A context made for one request (its own CSRF token in the forms) is drawn every time.
     `draw`, when given, draws the region in Python in place of the template (`template` then
-    only names it in the cache)."""
+    only names it in the cache). `key`, when given, says what a game's own part is drawn from
+    (as KEYS does for the page's shared regions)."""
     if draw is None:
         draw = partial(render_to_string, template)
-    key_of = KEYS.get(name)
+    key_of = key or KEYS.get(name)
     private = "request" in context or context.get("csrf_token", CSRF_SLOT) != CSRF_SLOT
     part = key_of(context) if key_of is not None and not private else None
     if part is None:

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.translation import gettext, ngettext, pgettext
 
 from cribsite.remembered_url import remembered_reverse
+from games import fragments
 from games.markup import text
 from games.templatetags.cards import card
 from games.templatetags.match_tags import at, move_json
@@ -43,9 +43,24 @@ def hand_region(context: Mapping[str, Any]) -> str:
         out += _moves(context, match, view, seat)
     options = view.get("options") or {}
     if view.get("shows") or view.get("results") and (options.get("games") or 0) > 1:
-        out.append(render_to_string("games/cribbage/table.html#shows", dict(context)))
+        out.append(
+            fragments.region(
+                "games/cribbage/table.html#shows", "cribbage-shows", dict(context), key=_shown
+            )
+        )
     out.append("</section>")
     return "\n".join(out)
+
+
+# The view's entries the show and the games so far are drawn from: the same in every viewer's
+# view, so the part is drawn once a board and language for all of them.
+SHOWN_FIELDS = ("shows", "starter", "seat_sides", "game", "hand_number", "results")
+
+
+def _shown(context: Mapping[str, Any]) -> tuple:
+    view = context["view"]
+    games = (view.get("options") or {}).get("games")
+    return (repr([view.get(field) for field in SHOWN_FIELDS]), games, tuple(context["names"]))
 
 
 def _moves(context, match, view, seat: int) -> list[str]:
