@@ -131,7 +131,9 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", T
 HTTP_THREADS = env_int("HTTP_THREADS", 8, minimum=1)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # select_for_update is a no-op on SQLite: IMMEDIATE transactions take the write lock at
-    # BEGIN, so concurrent writers queue (busy timeout) instead of failing part-way through.
+    # BEGIN, so concurrent writers queue instead of failing part-way through; a process's own
+    # threads queue in Python first (cribsite/sqlite: SQLite's busy handler sleeps and retries).
+    DATABASES["default"]["ENGINE"] = "cribsite.sqlite"
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             "transaction_mode": "IMMEDIATE",

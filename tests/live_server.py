@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def database_url(settings_dict: dict) -> str:
     """The DATABASE_URL of the test database, for a server in another process."""
-    if settings_dict["ENGINE"].endswith("sqlite3"):
+    if settings_dict["ENGINE"] == "cribsite.sqlite":
         return f"sqlite:///{Path(settings_dict['NAME']).resolve()}"
     user = settings_dict.get("USER") or ""
     password = settings_dict.get("PASSWORD") or ""

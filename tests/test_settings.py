@@ -63,7 +63,7 @@ def test_the_deploy_check_finds_nothing_serious():
 
 def test_sqlite_waits_for_writers_instead_of_failing(settings):
     options = settings.DATABASES["default"].get("OPTIONS", {})
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
+    if settings.DATABASES["default"]["ENGINE"] != "cribsite.sqlite":
         pytest.skip("this run uses PostgreSQL")
     assert options["transaction_mode"] == "IMMEDIATE"
     assert options["timeout"] >= 5
