@@ -175,7 +175,8 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache, its redis.Redis client kept instead of built for each call
+            "BACKEND": "cribsite.redis_cache.KeptClientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("REDIS_PREFIX", "cribsite"),
         }
