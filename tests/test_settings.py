@@ -79,3 +79,50 @@ def test_sqlite_really_is_in_wal_mode(settings):
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA journal_mode")
         assert cursor.fetchone()[0] == "wal"
+
+
+def _database_options(**env: str) -> str:
+    result = run(
+        "import django; django.setup(); from django.conf import settings;"
+        "print(repr(settings.DATABASES['default'].get('OPTIONS', {})))",
+        DEBUG="1",
+        **env,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_postgresql_statements_are_prepared_unless_a_pooler_forbids_it():
+    url = "postgres://club@db.example:5432/club"
+    assert _database_options(DATABASE_URL=url) == (
+        "{'server_side_binding': True, 'prepare_threshold': 5}\n"
+    )
+    assert _database_options(DATABASE_URL=url, DB_PREPARED_STATEMENTS="0") == "{}\n"
+    assert "server_side_binding" not in _database_options(DATABASE_URL="sqlite:////tmp/x.db")
+
+
+@pytest.mark.django_db
+def test_postgresql_plans_the_match_read_once_a_connection():
+    """The match's read, sent the same way every time, is prepared by the fifth send and then
+    run as prepared (its plan kept by the connection)."""
+    from django.db import connection
+
+    from accounts.models import User
+    from games import presenters, services
+
+    if connection.vendor != "postgresql":
+        pytest.skip("this run uses SQLite")
+
+    creator = User.objects.create(username="prepared")
+    match = services.match_create(creator=creator, variant="cribbage", players=2)
+    assert connection.features.uses_server_side_binding
+    for _ in range(6):
+        assert presenters.load_match(match.pk).pk == match.pk
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT generic_plans + custom_plans FROM pg_prepared_statements"
+            " WHERE statement LIKE %s",
+            ['%FROM "games_seat"%'],
+        )
+        runs = [row[0] for row in cursor.fetchall()]
+    assert runs and max(runs) >= 1
