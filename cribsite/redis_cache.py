@@ -22,10 +22,12 @@ class KeptClient(RedisCacheClient):
 
     def get_client(self, key=None, *, write=False):
         pool = self._get_connection_pool(write)
-        client = self._clients.get(id(pool))
+        client = self._clients.get(id(pool))  # a pool lives as long as this object
         if client is None:
             with self._clients_lock:
-                client = self._clients.setdefault(id(pool), self._client(connection_pool=pool))
+                client = self._clients.get(id(pool))
+                if client is None:
+                    client = self._clients[id(pool)] = self._client(connection_pool=pool)
         return client
 
 
