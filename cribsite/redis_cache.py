@@ -18,13 +18,19 @@ class KeptClient(RedisCacheClient):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._clients: dict[int, object] = {}
-        self._clients_lock = threading.Lock()
+        self._lock = threading.Lock()
+
+    def _get_connection_pool(self, write):
+        # Django's makes a server's pool on first use: two threads asking at once could each
+        # make one (and so each get a client of its own). Taken under a lock, one pool a server.
+        with self._lock:
+            return super()._get_connection_pool(write)
 
     def get_client(self, key=None, *, write=False):
         pool = self._get_connection_pool(write)
-        client = self._clients.get(id(pool))  # a pool lives as long as this object
+        client = self._clients.get(id(pool))  # a pool, once made, lives as long as this object
         if client is None:
-            with self._clients_lock:
+            with self._lock:
                 client = self._clients.get(id(pool))
                 if client is None:
                     client = self._clients[id(pool)] = self._client(connection_pool=pool)

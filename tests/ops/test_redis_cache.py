@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 import secrets
 import threading
+import time
 
 import pytest
+import redis
 from django.conf import settings
 from django.core.cache.backends.redis import RedisCacheClient
 
@@ -39,8 +41,18 @@ def test_each_server_has_its_own_client():
     assert client.get_client(write=True) is writer and client.get_client() is reader
 
 
-def test_threads_starting_together_share_one_client():
-    client = _cache()._cache
+class SlowPool(redis.ConnectionPool):
+    """A pool slow to make, so that threads asking for the first client overlap."""
+
+    @classmethod
+    def from_url(cls, url, **kwargs):
+        time.sleep(0.05)
+        return super().from_url(url, **kwargs)
+
+
+def test_threads_starting_together_share_one_pool_and_client():
+    client = KeptClientRedisCache("redis://127.0.0.1:6379/0", {"OPTIONS": {"pool_class": SlowPool}})
+    client = client._cache
     start = threading.Barrier(8)
     got = []
 
@@ -54,6 +66,7 @@ def test_threads_starting_together_share_one_client():
     for thread in threads:
         thread.join(10)
     assert len(got) == 8 and len({id(c) for c in got}) == 1
+    assert len(client._pools) == 1 and got[0].connection_pool is client._pools[0]
 
 
 def test_the_site_uses_it_on_redis():
