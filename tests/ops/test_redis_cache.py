@@ -51,8 +51,8 @@ class SlowPool(redis.ConnectionPool):
 
 
 def test_threads_starting_together_share_one_pool_and_client():
-    client = KeptClientRedisCache("redis://127.0.0.1:6379/0", {"OPTIONS": {"pool_class": SlowPool}})
-    client = client._cache
+    cache = KeptClientRedisCache("redis://127.0.0.1:6379/0", {"OPTIONS": {"pool_class": SlowPool}})
+    client = cache._cache
     start = threading.Barrier(8)
     got = []
 
