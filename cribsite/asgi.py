@@ -2,8 +2,10 @@
 
 import asyncio
 import gc
+import logging
 import os
 import threading
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 
 from django.core.asgi import get_asgi_application
@@ -12,6 +14,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cribsite.settings")
 django_asgi_app = get_asgi_application()  # set Django up before importing consumers
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.layers import get_channel_layer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
@@ -22,6 +25,7 @@ from django.core.handlers.base import BaseHandler  # noqa: E402
 from django.db import connections  # noqa: E402
 from django.urls import set_script_prefix  # noqa: E402
 
+from cribsite import layers  # noqa: E402
 from cribsite.routing import websocket_urlpatterns  # noqa: E402
 from games import computer, realtime  # noqa: E402
 
@@ -31,6 +35,7 @@ GC_OLDER_EVERY = 20  # young collections between older ones, and older between f
 SERVICE_RESTART = 1012  # pages reconnect after this close code
 SETTLE_SECONDS = 3.0  # the longest a stopping server waits for its applications to end
 FLUSH_SECONDS = 0.2  # for the last frames to leave before the server drops its connections
+LET_GO_SECONDS = 1.0  # the longest a stopping server waits for the channel layer to let go
 
 
 def _close_sockets_on_shutdown() -> None:
@@ -41,16 +46,15 @@ def _close_sockets_on_shutdown() -> None:
     first of them has ended. A task cancelled before it first ran ends at once, and a busy
     server always has some, so the close frames an application sends on its way out were often
     never written (the pages saw 1006 and did not know to come back). Here the server writes a
-    1012 close frame to each open socket first, whatever its application is doing, then waits
-    for all the cancelled applications (at most SETTLE_SECONDS) and for the frames to leave.
-    A page request's own thread finishes its work (a move is committed whole, or not at all)
-    before the process exits.
+    1012 close frame to each open socket first, whatever its application is doing, lets go of
+    the channel layer (flush: on Redis its subscriptions go with its connection, where each
+    socket's clean-up would otherwise unsubscribe on its own, hundreds queued on one lock and
+    cancelled again when time ran out), then cancels the applications and waits for them (at
+    most SETTLE_SECONDS) and for the frames to leave. A page request's own thread finishes its
+    work (a move is committed whole, or not at all) before the process exits.
 
     autobahn lets an application close only with 1000 or 3000-4999; 1012 (service restart,
     registered for servers to send) goes out through its frame writer instead."""
-    import logging
-
-    from autobahn.websocket.protocol import WebSocketProtocol as Autobahn
     from daphne.server import Server
     from daphne.ws_protocol import WebSocketProtocol
     from twisted.internet import defer
@@ -64,33 +68,72 @@ def _close_sockets_on_shutdown() -> None:
             close(self, code)
 
     async def settle(instances) -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            try:
+                await asyncio.wait_for(layer.flush(), LET_GO_SECONDS)
+            except Exception:  # noqa: BLE001 - stopping all the same
+                logging.getLogger("daphne.server").warning("The channel layer did not let go")
+        for instance in instances:
+            instance.cancel()
         if instances:
             await asyncio.wait(instances, timeout=SETTLE_SECONDS)
         await asyncio.sleep(FLUSH_SECONDS)
 
     def kill_all_applications(self):
-        for protocol in list(self.connections):
-            if isinstance(protocol, WebSocketProtocol) and protocol.state == Autobahn.STATE_OPEN:
-                protocol.serverClose(code=SERVICE_RESTART)
+        closed = _close_open_sockets(self)
         instances = [
             details["application_instance"]
             for details in self.connections.values()
             if details.get("application_instance") and not details["application_instance"].done()
         ]
-        for instance in instances:
-            instance.cancel()
         logging.getLogger("daphne.server").info(
-            "Closed the sockets with %d and cancelled %d applications",
+            "Closed %d sockets with %d and cancelling %d applications",
+            closed,
             SERVICE_RESTART,
             len(instances),
         )
         return defer.Deferred.fromFuture(asyncio.ensure_future(settle(instances)))
 
+    build = Server.__init__
+
+    def init(self, *args, **kwargs):
+        build(self, *args, **kwargs)
+        _servers.add(self)
+
     WebSocketProtocol.serverClose = server_close
     Server.kill_all_applications = kill_all_applications
+    Server.__init__ = init
+
+
+_servers: weakref.WeakSet = weakref.WeakSet()  # the daphne servers of this process (one)
+
+
+def _close_open_sockets(server) -> int:
+    """Close every open socket of `server` with 1012; how many there were."""
+    from autobahn.websocket.protocol import WebSocketProtocol as Autobahn
+    from daphne.ws_protocol import WebSocketProtocol
+
+    closed = 0
+    for protocol in list(server.connections):
+        if isinstance(protocol, WebSocketProtocol) and protocol.state == Autobahn.STATE_OPEN:
+            protocol.serverClose(code=SERVICE_RESTART)
+            closed += 1
+    return closed
+
+
+def _reconnect_every_page() -> None:
+    """After the channel layer's subscriptions came back from a cut (cribsite.layers), close
+    every socket with 1012: each page reconnects and is handed the board as it now stands,
+    whatever was published while this process could not hear it."""
+    closed = sum(_close_open_sockets(server) for server in list(_servers))
+    logging.getLogger("daphne.server").warning(
+        "Closed %d sockets with %d after a cut from the channel layer", closed, SERVICE_RESTART
+    )
 
 
 _close_sockets_on_shutdown()
+layers.after_reconnect.append(_reconnect_every_page)
 
 # The compressor's window: 8 KB holds the push before (a push repeats much of the last one, so
 # it leaves at ~0.3 KB; at 4 KB it would be ~1.5 KB), in about 64 KB of memory a socket.

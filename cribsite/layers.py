@@ -1,5 +1,7 @@
-"""The channel layer of a single process (SQLite and `make run`): channels' in-memory layer,
-looking for expired messages and group memberships at most once a second.
+"""The channel layers: channels' in-memory one for a single process (SQLite and `make run`), and
+channels-redis' pub/sub one where several processes share Redis.
+
+The in-memory layer here looks for expired messages and group memberships at most once a second.
 
 channels' InMemoryChannelLayer walks every channel and every group membership for expired ones at
 each group_send and at each receive (and every socket's consumer is always waiting in a receive):
@@ -11,9 +13,15 @@ so a second later changes nothing a page can tell.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Callable
 from time import monotonic
 
 from channels.layers import InMemoryChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisSingleShardConnection
+
+logger = logging.getLogger(__name__)
 
 CLEAN_EVERY_SECONDS = 1.0
 
@@ -29,3 +37,43 @@ class InMemoryLayer(InMemoryChannelLayer):
             return
         self._cleaned = now
         super()._clean_expired()
+
+
+# Called on the server's loop each time this process's Redis subscriptions come back after a cut
+# (cribsite/asgi.py closes the process's sockets with 1012 there, see PubSubLayer).
+after_reconnect: list[Callable[[], None]] = []
+
+
+class PubSubLayer(RedisPubSubChannelLayer):
+    """channels-redis' pub/sub layer (one PUBLISH a group message, heard once by each process
+    with a socket in the group), told when its subscriptions come back after a cut.
+
+    Redis keeps nothing for a subscriber that is away: what was published while a process's
+    connection was down (Redis restarting, or dropping a subscriber that fell too far behind)
+    never reaches its sockets. redis-py connects again and subscribes again by itself; then every
+    function in `after_reconnect` is called, so that the pages can be handed what they missed."""
+
+    def _get_layer(self):
+        fresh = asyncio.get_running_loop() not in self._layers
+        layer = super()._get_layer()  # one per event loop
+        if fresh:
+            layer._shards = [_Shard(shard.host, layer) for shard in layer._shards]
+        return layer
+
+
+class _Shard(RedisSingleShardConnection):
+    def _ensure_redis(self) -> None:
+        fresh = self._redis is None
+        super()._ensure_redis()
+        if fresh:
+            # redis-py calls its pub/sub's on_connect each time the connection is made again
+            # (not the first time), to subscribe to every channel again; it keeps a weak
+            # reference to a bound method, so the shard's own method stands in for it.
+            self._subscribe_again = self._pubsub.on_connect
+            self._pubsub.on_connect = self._on_connect
+
+    async def _on_connect(self, connection) -> None:
+        await self._subscribe_again(connection)
+        logger.warning("Subscribed to Redis again after a cut")
+        for func in list(after_reconnect):
+            func()

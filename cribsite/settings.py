@@ -157,31 +157,35 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channels: in-memory for one process; Redis when several processes share the work.
 REDIS_URL = env_url("REDIS_URL", {"redis", "rediss", "unix"})
-# redis-py 8 reads with a 5 s timeout by default, the same 5 s that channels-redis blocks
-# waiting for a message: a quiet socket's reader then times out and the socket closes with 1011.
-# Read timeouts well above that wait, TCP keepalive and a health check keep quiet sockets alive.
+# redis-py 8 reads with a 5 s timeout by default, and a quiet connection's reader then timed
+# out (with channels-redis' list layer, whose blocking pop waits 5 s, sockets closed with 1011).
+# Read timeouts well above that, TCP keepalive and a health check keep quiet connections alive.
 REDIS_HOST = {
     "address": REDIS_URL,
     "socket_timeout": env_int("REDIS_SOCKET_TIMEOUT", 60, minimum=10),
     "socket_connect_timeout": env_int("REDIS_CONNECT_TIMEOUT", 5, minimum=1),
     "socket_keepalive": True,
     "health_check_interval": env_int("REDIS_HEALTH_CHECK_SECONDS", 30),
-    # redis-py 8's pool holds 100 connections and then refuses (a message lost) rather than wait:
-    # the process's receive loop, each socket joining or leaving its group and each message on
-    # its way hold one (games/realtime.py sends at most 32 messages at once).
+    # redis-py 8's pool holds 100 connections and then refuses rather than wait (a message
+    # lost): a process publishes one message at a time, but keep room to spare.
     "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000, minimum=100),
+    # how the site's connections show in Redis' CLIENT LIST
+    "client_name": f"{env_str('REDIS_PREFIX', 'cribsite')}-channels",
 }
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels-redis' pub/sub layer (cribsite/layers.py): a group message is one PUBLISH,
+            # heard once by each process with a socket in the group. Its list layer (core) costs
+            # four round trips a message, and a blocking pop and a clean-up script for each
+            # socket's copy: on two daphnes with 500 matches, 7.0-7.1 ms of CPU a move against
+            # 8.2-8.4 (README, "Live play under load"). Redis keeps no message for a process cut
+            # off from it: once back, the process closes its sockets with 1012 (cribsite/asgi.py)
+            # and each page reconnects and is handed the board as it now stands.
+            "BACKEND": "cribsite.layers.PubSubLayer",
             "CONFIG": {
                 "hosts": [REDIS_HOST],
                 "prefix": env_str("REDIS_PREFIX", "cribsite"),
-                # Messages to every socket of a process wait in ONE Redis list, which holds
-                # `capacity` messages: past that, group messages are dropped (logged at INFO
-                # only). 100, the default, was passed by a busy process at 250 matches.
-                "capacity": env_int("CHANNEL_CAPACITY", 10000, minimum=100),
             },
         }
     }

@@ -87,8 +87,8 @@ def group_send(group: str, message: dict[str, Any], *, board: tuple[Any, float] 
 
 
 # At most this many group messages of a process are on their way at once; the others wait their
-# turn. Each takes a connection of channels-redis' pool while it goes, and redis-py 8's pool
-# refuses (MaxConnectionsError, the message lost) past its size instead of waiting.
+# turn here, in order. (channels-redis' list layer took a connection of redis-py's pool for each,
+# and the pool refuses past its size; its pub/sub layer, the site's, publishes one at a time.)
 SENDS_AT_ONCE = 32
 _turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
     weakref.WeakKeyDictionary()

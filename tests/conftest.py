@@ -101,11 +101,8 @@ def fresh_channel_layers() -> None:
 
 @pytest.fixture(autouse=True)
 def _channel_layers_of_its_own():
-    """Each test gets channel layers of its own. channels keeps one layer object per process,
-    and channels-redis' keeps locks in it that belong to the event loop that used them, while
-    each async test runs on a loop of its own: a lock still held when one test's loop closed
-    stopped a later test's socket ("bound to a different event loop", or a wait that never
-    ended). A server has one loop for its whole life, so only the tests meet this."""
+    """Each test gets channel layers of its own (channels keeps one layer object per process),
+    so no group membership or subscription made by one test is still there for the next."""
     fresh_channel_layers()
 
 

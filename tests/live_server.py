@@ -37,6 +37,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def log_path(name: str) -> Path:
+    """Where daphne(name) writes its output."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # each test process its own logs
+    return ROOT / "var" / (f"{name}-{worker}.log" if worker else f"{name}.log")
+
+
 @contextmanager
 def daphne(
     name: str, extra_env: dict[str, str] | None = None
@@ -62,8 +68,7 @@ def daphne(
     }
     if "REDIS_URL" not in (extra_env or {}):
         env.pop("REDIS_URL", None)
-    worker = os.environ.get("PYTEST_XDIST_WORKER")  # each test process its own logs
-    log = open(ROOT / "var" / (f"{name}-{worker}.log" if worker else f"{name}.log"), "w")  # noqa: SIM115
+    log = open(log_path(name), "w")  # noqa: SIM115
     proc = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
          "cribsite.asgi:application"],
