@@ -180,7 +180,9 @@ def _page_seq(scope) -> int | None:
 
 
 class LobbyConsumer(_Consumer):
-    """The lobby's lists of open matches and the member's own, re-rendered when they change."""
+    """The lobby's lists of open matches and the member's own, re-rendered when they change. A
+    fresh connection gets the lists as they stand, which heals a page that missed changes while
+    its socket was away (a server restarting, or cut off from Redis: cribsite/layers.py)."""
 
     async def connect(self) -> None:
         self.user = _member(self.scope)
@@ -190,6 +192,7 @@ class LobbyConsumer(_Consumer):
         self.language = scope_language(self.scope)
         await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
         await self.accept()
+        await self.send(text_data=await database_sync_to_async(self._lists)())
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)

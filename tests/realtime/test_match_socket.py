@@ -170,13 +170,17 @@ async def test_a_move_first_read_by_a_presence_push_still_brings_its_board(alice
 
 async def test_the_lobby_updates_live(alice, bob):
     headers = [ORIGIN, (b"cookie", await session_cookie(bob))]
-    lobby = WebsocketCommunicator(app(), "/ws/lobby/", headers=headers)
-    connected, _ = await lobby.connect()
-    assert connected
 
     @sync_to_async
     def create():
         return services.match_create(creator=alice, variant="cribbage", players=2)
+
+    earlier = await create()  # made while the page's socket was away
+    lobby = WebsocketCommunicator(app(), "/ws/lobby/", headers=headers)
+    connected, _ = await lobby.connect()
+    assert connected
+    html = await lobby.receive_from(timeout=3)  # the lists as they stand, on every connect
+    assert f"open-match-{earlier.pk}" in html and 'id="lobby-lists" hx-swap-oob="true"' in html
 
     match = await create()
     html = await lobby.receive_from(timeout=3)
