@@ -6,8 +6,11 @@ database connections and quiet Redis sockets alive."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import re
+import time
+import weakref
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -281,6 +284,45 @@ def test_a_push_reads_the_match_in_one_query_and_draws_from_the_cache(alice, bob
         again = presenters.load_match(match.pk)
         presenters.viewer_regions(again, alice)
     assert len(queries) == 1, [q["sql"] for q in queries]
+
+
+def _read_and_drop(match_id: int, stamp: str):
+    """A board read for a message and kept, then dropped when the next message's board is
+    kept; the first board, with a weak reference to it."""
+    board = presenters.shared_board(match_id, stamp=stamp, heard=0.0)
+    return board, weakref.ref(board)
+
+
+def test_a_board_no_longer_kept_is_freed_without_the_cyclic_collector(alice, bob):
+    """A kept board, read with its seats, is let go of when the next is kept: it is freed at
+    once, not left for Python's cyclic collector (whose pauses stalled every socket)."""
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    board, gone = _read_and_drop(match.pk, "first")
+    presenters.viewer_regions(board, alice)  # drawn, as a socket does
+    assert [s.user_id for s in board.seats.all()] == [alice.pk, bob.pk]
+    del board
+    gc.collect()
+    gc.disable()
+    try:
+        assert gone() is not None  # still kept
+        presenters.shared_board(match.pk, stamp="next", heard=time.monotonic() + 1)
+        assert gone() is None
+    finally:
+        gc.enable()
+
+
+def test_a_drawing_on_a_board_let_go_of_reads_its_seats_again(alice, bob):
+    match = services.match_create(creator=alice, variant="cribbage", players=2)
+    services.match_join(match_id=match.pk, user=bob)
+    board, _ = _read_and_drop(match.pk, "first")
+    drawn = presenters.viewer_regions(board, alice)
+    presenters.shared_board(match.pk, stamp="next", heard=time.monotonic() + 1)
+    presenters.forget_kept()  # nothing drawn at hand: the drawing is made from the board itself
+    with CaptureQueriesContext(connection) as queries:
+        again = presenters.viewer_regions(board, alice)
+    assert again == drawn
+    assert queries, "the seats were read again"
 
 
 def test_counting_a_page_in_takes_no_lock_on_the_match(alice, bob):

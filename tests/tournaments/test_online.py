@@ -154,3 +154,28 @@ def test_forfeiting_an_online_game_ends_its_match(
     assert (game.status, game.winner) == ("forfeit", "a")
     match = Match.objects.get(pk=match.pk)
     assert (match.status, match.ending, match.outcome) == ("aborted", "aborted", None)
+
+
+def test_a_tournament_matchs_board_no_longer_kept_is_freed_at_once(make_event, tess, alice, bob):
+    """A tournament match's board (its game read with it points back to it) is freed as soon
+    as the next board is kept, not left for Python's cyclic collector."""
+    import gc
+    import time
+    import weakref
+
+    from games import presenters
+
+    event = make_event([alice, bob], venue="online")
+    services.round_generate(tournament_id=event.pk, by=tess)
+    game = current_games(event)[0]
+    board = presenters.shared_board(game.match_id, stamp="first", heard=0.0)
+    assert board.tournament_game.pk == game.pk
+    gone = weakref.ref(board)
+    del board
+    gc.collect()
+    gc.disable()
+    try:
+        presenters.shared_board(game.match_id, stamp="next", heard=time.monotonic() + 1)
+        assert gone() is None
+    finally:
+        gc.enable()
