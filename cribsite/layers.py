@@ -62,6 +62,58 @@ class PubSubLayer(RedisPubSubChannelLayer):
 
 
 class _Shard(RedisSingleShardConnection):
+    """A connection to Redis for the layer: its publishes go out together, and it is told when
+    its subscriptions come back after a cut.
+
+    channels-redis sends each PUBLISH on its own and waits for Redis' answer before the next,
+    under the lock that its subscribes and unsubscribes take too, so a process's messages leave
+    one round trip at a time. Under load that round trip is also a wait for the event loop (1.3
+    ms at the median, 10-12 ms at p95 with 500 matches on two processes), and messages queued
+    behind one another: the wait for the lock alone was 107-195 ms at p95 and 261-414 ms at p99,
+    most of the time from a move to the other player's page. Here every publish waiting is sent
+    in one pipeline, one round trip for all of them, in the order they were made, under the same
+    lock (so never while the layer flushes); a publish returns once Redis has taken it (or
+    raises what went wrong), as before."""
+
+    def __init__(self, host, channel_layer) -> None:
+        super().__init__(host, channel_layer)
+        self._outbox: list[tuple[str, bytes, asyncio.Future]] = []
+        self._sending: asyncio.Task | None = None
+
+    async def publish(self, channel, message) -> None:
+        sent = asyncio.get_running_loop().create_future()
+        self._outbox.append((channel, message, sent))
+        if self._sending is None:
+            self._sending = asyncio.ensure_future(self._send_outbox())
+        await sent
+
+    async def _send_outbox(self) -> None:
+        """Send what the outbox holds, one pipeline a round, until it is empty."""
+        try:
+            while self._outbox:
+                async with self._lock:  # as channels-redis' publish: never during a flush
+                    batch, self._outbox = self._outbox, []
+                    try:
+                        self._ensure_redis()
+                        pipe = self._redis.pipeline(transaction=False)
+                        for channel, message, _ in batch:
+                            pipe.publish(channel, message)
+                        await pipe.execute()
+                    except Exception as error:
+                        for *_, sent in batch:
+                            if not sent.done():
+                                sent.set_exception(error)
+                    except BaseException:  # cancelled: the server is stopping
+                        for *_, sent in batch:
+                            sent.cancel()
+                        raise
+                    else:
+                        for *_, sent in batch:
+                            if not sent.done():
+                                sent.set_result(None)
+        finally:
+            self._sending = None
+
     def _ensure_redis(self) -> None:
         fresh = self._redis is None
         super()._ensure_redis()

@@ -1,0 +1,143 @@
+"""channels-redis' pub/sub layer as the site runs it (cribsite.layers.PubSubLayer): the publishes
+waiting at one moment leave in one pipeline, one round trip for all, in the order they were
+made; each group_send returns once Redis has taken its message, or raises what went wrong; a
+flush waits for what is on its way. Against a real Redis (on every machine of the
+project, and CI's)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import socket
+import urllib.parse
+
+import pytest
+from redis import asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from cribsite.layers import PubSubLayer
+from tests.conftest import skip_or_fail
+
+REDIS_DB = 8  # a database of its own, so no server's sockets hear these messages
+
+
+@pytest.fixture
+def redis_url() -> str:
+    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    parts = urllib.parse.urlsplit(url)
+    try:
+        socket.create_connection((parts.hostname, parts.port or 6379), timeout=1).close()
+    except OSError:
+        skip_or_fail(f"Redis is not reachable at {parts.hostname}:{parts.port or 6379}")
+    return urllib.parse.urlunsplit(parts._replace(path=f"/{REDIS_DB}"))
+
+
+def new_layer(url: str) -> PubSubLayer:
+    return PubSubLayer(hosts=[url], prefix=f"test-{secrets.token_hex(4)}")
+
+
+class Rounds:
+    """Counts the pipelines the layer's shard sends, and the PUBLISH commands in each."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.sizes: list[int] = []
+        execute = aioredis.client.Pipeline.execute
+        rounds = self
+
+        async def counted(pipe, *args, **kwargs):
+            rounds.sizes.append(len(pipe.command_stack))
+            return await execute(pipe, *args, **kwargs)
+
+        monkeypatch.setattr(aioredis.client.Pipeline, "execute", counted)
+
+
+def run(coroutine):
+    with asyncio.Runner() as runner:
+        return runner.run(coroutine)
+
+
+def test_messages_sent_at_once_leave_together_and_arrive_in_order(redis_url, monkeypatch):
+    rounds = Rounds(monkeypatch)
+
+    async def play() -> list[int]:
+        layer = new_layer(redis_url)
+        channel = await layer.new_channel()
+        await layer.group_add("match-1", channel)
+        await asyncio.gather(
+            *(layer.group_send("match-1", {"type": "match.changed", "n": n}) for n in range(50))
+        )
+        heard = [(await asyncio.wait_for(layer.receive(channel), 5))["n"] for _ in range(50)]
+        await layer.flush()
+        return heard
+
+    assert run(play()) == list(range(50))
+    assert sum(rounds.sizes) == 50
+    assert len(rounds.sizes) <= 3  # the first alone, then the rest that waited meanwhile
+
+
+def test_a_message_sent_alone_leaves_at_once(redis_url, monkeypatch):
+    rounds = Rounds(monkeypatch)
+
+    async def play() -> list[dict]:
+        layer = new_layer(redis_url)
+        channel = await layer.new_channel()
+        await layer.group_add("match-2", channel)
+        heard = []
+        for n in range(3):
+            await layer.group_send("match-2", {"type": "match.changed", "n": n})
+            heard.append(await asyncio.wait_for(layer.receive(channel), 5))
+        await layer.flush()
+        return heard
+
+    assert [m["n"] for m in run(play())] == [0, 1, 2]
+    assert rounds.sizes == [1, 1, 1]
+
+
+def test_a_send_that_cannot_reach_redis_raises_and_the_next_tries_again(redis_url):
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # nobody listens here once the socket is closed
+
+    async def play() -> None:
+        layer = new_layer(f"redis://127.0.0.1:{port}/0")
+        results = await asyncio.gather(
+            layer.group_send("match-3", {"type": "a"}),
+            layer.group_send("match-3", {"type": "b"}),
+            return_exceptions=True,
+        )
+        assert all(isinstance(r, RedisConnectionError) for r in results), results
+        with pytest.raises(RedisConnectionError):
+            await layer.group_send("match-3", {"type": "c"})  # not stuck behind the failure
+        await layer.flush()
+
+    run(play())
+
+
+def test_a_flush_waits_for_what_is_on_its_way(redis_url):
+    async def play() -> list[bytes]:
+        layer = new_layer(redis_url)
+        listener = aioredis.Redis.from_url(redis_url)
+        pubsub = listener.pubsub()
+        group_channel = layer._get_group_channel_name("match-4")
+        await pubsub.subscribe(group_channel)
+        await pubsub.get_message(timeout=1)  # the subscription's confirmation
+        sends = [
+            asyncio.ensure_future(layer.group_send("match-4", {"type": "match.changed", "n": n}))
+            for n in range(20)
+        ]
+        await asyncio.sleep(0)  # on their way
+        await layer.flush()
+        await asyncio.gather(*sends)  # each taken by Redis, none refused
+        heard = []
+        while len(heard) < 20:
+            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=5)
+            assert message is not None, f"only {len(heard)} of 20 arrived"
+            heard.append(message["data"])
+        await pubsub.aclose()
+        await listener.aclose()
+        return heard
+
+    heard = run(play())
+    layer = new_layer("redis://unused")
+    assert [layer.deserialize(data)["n"] for data in heard] == list(range(20))
