@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from accounts.middleware import scope_language
+from cribsite.threads import socket_database
 from games import realtime
 from games.models import Match
 from games.texts import engine_text
@@ -78,7 +78,7 @@ class NoticeConsumer(AsyncWebsocketConsumer):
         """Pages only listen."""
 
     async def notice_invited(self, event: dict[str, Any]) -> None:
-        html = await database_sync_to_async(self._invitation)(event.get("match_id"))
+        html = await socket_database(self._invitation)(event.get("match_id"))
         if html:
             await self.send(text_data=html)
 

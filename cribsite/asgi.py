@@ -4,9 +4,7 @@ import asyncio
 import gc
 import logging
 import os
-import threading
 import weakref
-from concurrent.futures import ThreadPoolExecutor
 
 from django.core.asgi import get_asgi_application
 
@@ -22,11 +20,11 @@ from django.core import signals  # noqa: E402
 from django.core.exceptions import RequestAborted  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix  # noqa: E402
 from django.core.handlers.base import BaseHandler  # noqa: E402
-from django.db import connections  # noqa: E402
 from django.urls import set_script_prefix  # noqa: E402
 
 from cribsite import layers  # noqa: E402
 from cribsite.routing import websocket_urlpatterns  # noqa: E402
+from cribsite.threads import KeptThreads  # noqa: E402
 from games import computer, realtime  # noqa: E402
 
 # Python's cyclic garbage collector, tuned for a long-lived server (see _settle_heap).
@@ -191,7 +189,7 @@ def _leave_request_bodies_to_django() -> None:
 _leave_request_bodies_to_django()
 
 
-class PooledHandler(ASGIHandler):
+class PooledHandler(KeptThreads, ASGIHandler):
     """Django's pages the way a WSGI server runs them: each request's middleware, view and
     signals run start to end in one thread of a small pool, one hop from the event loop.
 
@@ -201,14 +199,13 @@ class PooledHandler(ASGIHandler):
     and their database connections (CONN_MAX_AGE, health-checked at each request's start), are
     kept, and no request's thread ever waits on the event loop, so a stopping server never
     hangs on one. Streaming answers are left to Django's handler, as are async views (the
-    API's long poll, see `application`)."""
+    API's long poll, see `application`). close_connections and in_every_thread are
+    KeptThreads'."""
 
     def __init__(self, threads: int) -> None:
         BaseHandler.__init__(self)
+        KeptThreads.__init__(self, threads, "http")
         self.load_middleware(is_async=False)
-        self.threads = threads
-        self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="http")
-        self.served = False  # since the threads' connections were last closed
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -238,27 +235,6 @@ class PooledHandler(ASGIHandler):
             response.close()  # request_finished: old or broken connections are closed here
         body.close()
         return response
-
-    def close_connections(self, timeout: float = 30) -> None:
-        """Close the database connection each thread of the pool keeps (CONN_MAX_AGE). For the
-        tests, which serve pages in their own process: a test database cannot be dropped while
-        anyone is connected to it."""
-        if not self.served:
-            return
-        self.served = False
-        self.in_every_thread(connections.close_all, timeout)
-
-    def in_every_thread(self, func, timeout: float = 30) -> list:
-        """Call `func` once in each thread of the pool, and return what each call returned."""
-        everyone = threading.Barrier(self.threads)
-
-        def call():
-            everyone.wait(timeout)  # every thread takes one call, none takes two
-            return func()
-
-        return [
-            done.result(timeout) for done in [self.pool.submit(call) for _ in range(self.threads)]
-        ]
 
 
 def _http(pooled, standard):

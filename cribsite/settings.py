@@ -127,9 +127,11 @@ else:
 # DB_CONN_MAX_AGE=0 goes back to one connection per request/event.
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", True)
-# Pages are served by a pool of this many threads per process, each keeping its own database
-# connection (cribsite/asgi.py); the sockets share one more thread and connection.
+# Pages are served by a pool of this many threads per process, and the sockets read and write
+# the database in a pool of SOCKET_DB_THREADS more (cribsite/threads.py), each thread keeping its
+# own database connection.
 HTTP_THREADS = env_int("HTTP_THREADS", 8, minimum=1)
+SOCKET_DB_THREADS = env_int("SOCKET_DB_THREADS", 4, minimum=1)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
     "DB_PREPARED_STATEMENTS", True
 ):

@@ -13,9 +13,10 @@ the server's event loop. The sockets of one process share one read of the board 
 hands over the board it wrote) and the drawing (`presenters.viewer_regions`, and within it
 `games.fragments`: a region is drawn once for what it shows, whoever reads it, and not again
 while a move leaves it alone), so a move costs at most one read and one drawing per kind of
-viewer. A board already at hand is drawn right on the event loop; otherwise the event hops to the
-database thread (channels' `database_sync_to_async`, one thread per process, its connection
-kept) to read the board and draw it there. Only the regions that changed for this socket
+viewer. A board already at hand is drawn right on the event loop; otherwise the event hops to one
+of the sockets' database threads (cribsite.threads: a few a process, each keeping its
+connection; channels' own `database_sync_to_async` has one thread for them all) to read the
+board and draw it there. Only the regions that changed for this socket
 are sent, and permessage-deflate (cribsite/asgi.py) sends those as little more than their changes.
 """
 
@@ -27,7 +28,6 @@ from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected  # daphne's WebSocket layer
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.core.exceptions import SynchronousOnlyOperation
 from django.template.loader import render_to_string
@@ -35,6 +35,7 @@ from django.utils import translation
 from django.utils.functional import LazyObject, empty
 
 from accounts.middleware import scope_language
+from cribsite.threads import socket_database
 from games import presenters, services
 from games.models import group_for
 
@@ -57,8 +58,8 @@ class _Consumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict) -> None:
         """Hand a message to its handler. Channels' own dispatch first hops to a worker thread to
         close stale database connections, for every message; these consumers touch the database
-        only through database_sync_to_async, which does that itself in the thread it uses, so
-        the extra hop (about 0.14 ms of CPU, three times a move) is left out."""
+        only through socket_database, which does that itself in the thread it uses, so the
+        extra hop (about 0.14 ms of CPU, three times a move) is left out."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -79,12 +80,12 @@ class MatchConsumer(_Consumer):
         # Join before reading the board: a move made between the two is then heard, not lost.
         self.group = group_for(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        match = await database_sync_to_async(presenters.load_match)(self.match_id)
+        match = await socket_database(presenters.load_match)(self.match_id)
         if match is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
         await self.accept()
-        text = await database_sync_to_async(self._arrive)(match)
+        text = await socket_database(self._arrive)(match)
         if text:
             await self.send(text_data=text)
 
@@ -93,7 +94,7 @@ class MatchConsumer(_Consumer):
             return
         await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.seated:
-            await database_sync_to_async(services.seat_disconnected)(
+            await socket_database(services.seat_disconnected)(
                 match_id=self.match_id, user=self.user
             )
 
@@ -120,7 +121,7 @@ class MatchConsumer(_Consumer):
             except SynchronousOnlyOperation:
                 text = None
         if text is None:
-            text = await database_sync_to_async(self._changes)(stamp, heard, regions)
+            text = await socket_database(self._changes)(stamp, heard, regions)
         if text:
             await self.send(text_data=text)
 
@@ -192,13 +193,13 @@ class LobbyConsumer(_Consumer):
         self.language = scope_language(self.scope)
         await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
         await self.accept()
-        await self.send(text_data=await database_sync_to_async(self._lists)())
+        await self.send(text_data=await socket_database(self._lists)())
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
 
     async def lobby_changed(self, event: dict) -> None:
-        await self.send(text_data=await database_sync_to_async(self._lists)())
+        await self.send(text_data=await socket_database(self._lists)())
 
     def _lists(self) -> str:
         with translation.override(self.language):

@@ -96,17 +96,26 @@ _boards_lock = threading.Lock()
 board_reads: Counter[int] = Counter()  # match -> reads made by shared_board, for tests
 
 
+# Sockets read boards in several threads (cribsite.threads): those of one match take turns, so
+# that the sockets of a process that hear the same message still share one read.
+_reading = [threading.Lock() for _ in range(64)]
+
+
 def shared_board(match_id: int, *, stamp: str | None, heard: float) -> Match | None:
     """The match for a socket that heard the group message `stamp` at `heard`
     (time.monotonic()): a read shared by the sockets of this process, or a fresh one."""
     match = kept_board(match_id, stamp=stamp, heard=heard)
     if match is not None:
         return match
-    began = time.monotonic()
-    match = load_match(match_id)
-    board_reads[match_id] += 1
-    with _boards_lock:
-        _let_go([_boards.pop(match_id, None)] if match is None else _keep(match, stamp, began))
+    with _reading[match_id % len(_reading)]:
+        match = kept_board(match_id, stamp=stamp, heard=heard)  # read meanwhile by another
+        if match is not None:
+            return match
+        began = time.monotonic()
+        match = load_match(match_id)
+        board_reads[match_id] += 1
+        with _boards_lock:
+            _let_go([_boards.pop(match_id, None)] if match is None else _keep(match, stamp, began))
     return match
 
 

@@ -108,16 +108,20 @@ def _channel_layers_of_its_own():
 
 @pytest.fixture(autouse=True)
 def _close_connections_kept_by_other_threads():
-    """Sockets and async views read the database from asgiref's one sync thread, and pages
-    served through the ASGI application from its pool's threads (cribsite.asgi.pages), each of
-    which keeps its connection (CONN_MAX_AGE) from test to test: the test framework closes only
-    the main thread's, and PostgreSQL will not drop a test database someone is still connected
-    to. Close them after each test, as a server closes old connections between requests."""
+    """Sockets read the database from their own threads (cribsite.threads.socket_database),
+    async views and channels' log-in from asgiref's one sync thread, and pages served through
+    the ASGI application from its pool's threads (cribsite.asgi.pages), each of which keeps its
+    connection (CONN_MAX_AGE) from test to test: the test framework closes only the main
+    thread's, and PostgreSQL will not drop a test database someone is still connected to.
+    Close them after each test, as a server closes old connections between requests."""
     yield
     from asgiref.sync import SyncToAsync
     from django.db import connections
 
+    from cribsite.threads import socket_database
+
     SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=30)
+    socket_database.close_connections()
     asgi = sys.modules.get("cribsite.asgi")  # never imported here: importing it sets a server up
     if asgi is not None:
         asgi.pages.close_connections()
