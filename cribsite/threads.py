@@ -20,7 +20,8 @@ from django.db import connections
 
 
 class KeptThreads:
-    """A pool of `threads` threads named `name`_N, kept for the life of the process."""
+    """A pool of `threads` threads (named `name`_0, `name`_1...), kept for the life of the
+    process."""
 
     def __init__(self, threads: int, name: str) -> None:
         self.threads = threads
@@ -50,8 +51,8 @@ class KeptThreads:
 
 
 class DatabaseThreads(KeptThreads):
-    """`await database_threads(func)(*args)`: channels' database_sync_to_async (old connections
-    closed before and after), run in one of this pool's threads."""
+    """`await socket_database(func)(*args)` does what channels' `database_sync_to_async` does
+    (old connections closed before and after the call), in one of this pool's threads."""
 
     def __call__(self, func):
         self.served = True
