@@ -25,6 +25,22 @@ def skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
+def redis_url_on(database: int) -> str:
+    """The Redis of this run (REDIS_URL, else the local one) with `database` in place of its own,
+    so that no server's sockets hear what a test sends there; skips (in CI: fails) when Redis is
+    not reachable."""
+    import socket
+    import urllib.parse
+
+    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+    parts = urllib.parse.urlsplit(url)
+    try:
+        socket.create_connection((parts.hostname, parts.port or 6379), timeout=1).close()
+    except OSError:
+        skip_or_fail(f"Redis is not reachable at {parts.hostname}:{parts.port or 6379}")
+    return urllib.parse.urlunsplit(parts._replace(path=f"/{database}"))
+
+
 @pytest.fixture
 def make_member(db):
     from accounts.models import User

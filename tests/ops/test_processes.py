@@ -12,7 +12,6 @@ import random
 import re
 import secrets
 import signal
-import socket
 import threading
 import time
 import urllib.parse
@@ -28,7 +27,7 @@ from websockets.sync.client import connect
 from games import services
 from games.engine import computer_move, get_variant
 from games.models import Match, Move
-from tests.conftest import skip_or_fail
+from tests.conftest import redis_url_on
 from tests.live_server import daphne, log_path
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,13 +39,7 @@ REDIS_DB = 7  # a database of its own, so nothing else on the server hears these
 
 @pytest.fixture
 def redis_url() -> str:
-    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
-    parts = urllib.parse.urlsplit(url)
-    try:
-        socket.create_connection((parts.hostname, parts.port or 6379), timeout=1).close()
-    except OSError:
-        skip_or_fail(f"Redis is not reachable at {parts.hostname}:{parts.port or 6379}")
-    return urllib.parse.urlunsplit(parts._replace(path=f"/{REDIS_DB}"))
+    return redis_url_on(REDIS_DB)
 
 
 def warm_up(port: int, path: str, cookie: str) -> None:

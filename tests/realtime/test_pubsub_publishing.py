@@ -7,30 +7,22 @@ project, and CI's)."""
 from __future__ import annotations
 
 import asyncio
-import os
 import secrets
 import socket
-import urllib.parse
 
 import pytest
 from redis import asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from cribsite.layers import PubSubLayer
-from tests.conftest import skip_or_fail
+from tests.conftest import redis_url_on
 
 REDIS_DB = 8  # a database of its own, so no server's sockets hear these messages
 
 
 @pytest.fixture
 def redis_url() -> str:
-    url = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
-    parts = urllib.parse.urlsplit(url)
-    try:
-        socket.create_connection((parts.hostname, parts.port or 6379), timeout=1).close()
-    except OSError:
-        skip_or_fail(f"Redis is not reachable at {parts.hostname}:{parts.port or 6379}")
-    return urllib.parse.urlunsplit(parts._replace(path=f"/{REDIS_DB}"))
+    return redis_url_on(REDIS_DB)
 
 
 def new_layer(url: str) -> PubSubLayer:
