@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.functional import SimpleLazyObject, empty
 from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
 
@@ -18,6 +19,11 @@ class MemberLanguageMiddleware:
 
     LocaleMiddleware has already picked a language from the cookie or Accept-Language; a
     signed-in member who chose one in the switcher or on their account gets theirs instead.
+
+    Reading the language reads the member, so from here on `request.user` is the member itself,
+    not Django's lazy stand-in for it: each attribute read through that stand-in raises and
+    catches an AttributeError (about 2 microseconds, against 0.06), and a match page reads the
+    member's attributes over a hundred times (the header, the seats, the forms).
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -26,6 +32,8 @@ class MemberLanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
         language = getattr(user, "language", "") if user is not None else ""
+        if isinstance(user, SimpleLazyObject) and user._wrapped is not empty:
+            request.user = user = user._wrapped
         if language and user.is_authenticated and language != request.LANGUAGE_CODE:
             translation.activate(language)
             request.LANGUAGE_CODE = language

@@ -35,6 +35,12 @@ drawn: dict[str, int] = {}  # name -> times drawn (not handed out again), for te
 
 
 class KeptNode(template.Node):
+    # The piece's own nodes are hidden from Django's walks of a template's nodes
+    # (get_nodes_by_type): `{% extends %}` walks the whole parent at every render to find its
+    # blocks, and the site's header alone held some 150 nodes, about a tenth of a match page's
+    # function calls. So no `{% block %}` goes inside a kept piece (it is drawn whole anyway).
+    child_nodelists = ()
+
     def __init__(self, nodelist: template.NodeList, name: str, vary_on: list) -> None:
         self.nodelist, self.name, self.vary_on = nodelist, name, vary_on
 

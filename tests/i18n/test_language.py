@@ -49,3 +49,33 @@ def test_a_members_choice_is_saved_and_followed_on_another_device(client, alice)
 def test_a_member_without_a_choice_gets_the_browsers_language(client, alice):
     client.force_login(alice)
     assert client.get("/", HTTP_ACCEPT_LANGUAGE="es")["Content-Language"] == "es"
+
+
+def test_after_the_language_is_chosen_the_request_holds_the_member_itself(rf, alice):
+    """Reading the member's language reads the member; from then on `request.user` is the
+    member, not Django's lazy stand-in (whose every attribute read raises and catches)."""
+    from django.contrib.auth import get_user
+    from django.http import HttpResponse
+    from django.utils.functional import SimpleLazyObject
+
+    from accounts.middleware import MemberLanguageMiddleware
+
+    seen = {}
+
+    def view(request):
+        seen["user"] = request.user
+        return HttpResponse("ok")
+
+    request = rf.get("/")
+    request.LANGUAGE_CODE = "en"
+    request.user = SimpleLazyObject(lambda: alice)
+    MemberLanguageMiddleware(view)(request)
+    assert type(seen["user"]) is type(alice) and seen["user"].pk == alice.pk
+
+    request = rf.get("/")  # no one signed in: the anonymous user, likewise unwrapped
+    request.LANGUAGE_CODE = "en"
+    request.session = {}
+    request.user = SimpleLazyObject(lambda: get_user(request))
+    MemberLanguageMiddleware(view)(request)
+    assert not isinstance(seen["user"], SimpleLazyObject)
+    assert not seen["user"].is_authenticated

@@ -124,3 +124,27 @@ def test_the_head_s_links_are_drawn_once_for_every_page(alice):
             assert asset in head, asset
     assert all("js/lobby.js" in html for html in pages[1:3])
     assert not any("js/lobby.js" in html for html in (pages[0], pages[3]))
+
+
+def test_a_kept_piece_s_nodes_are_not_walked_and_the_blocks_around_it_still_work():
+    """Django walks a parent template's every node for its blocks at each `{% extends %}`
+    render; a kept piece hides its own (it is drawn whole), and blocks beside it are found."""
+    from django.template import engines
+    from django.template.base import Node, VariableNode
+
+    engine = engines["django"].engine
+    parent = engine.from_string(
+        "{% load kept %}<title>{% block title %}site{% endblock %}</title>"
+        "{% kept walked user_name %}<nav>{{ user_name }}{{ user_name|upper }}</nav>{% endkept %}"
+        "{% block content %}{% endblock %}"
+    )
+    nodes = parent.nodelist.get_nodes_by_type(Node)
+    assert any(isinstance(node, kept.KeptNode) for node in nodes)
+    assert not any(isinstance(node, VariableNode) for node in nodes)  # the piece's insides
+
+    child = engine.from_string(
+        "{% extends parent %}{% block title %}match{% endblock %}{% block content %}<p>"
+        "{{ user_name }}</p>{% endblock %}"
+    )
+    html = child.render(Context({"parent": parent, "user_name": "ann", "csrf_token": "t"}))
+    assert html == "<title>match</title><nav>annANN</nav><p>ann</p>"
