@@ -347,8 +347,9 @@ def lobby_context(user) -> dict[str, Any]:
 
 
 # The lobby's rows never show a match's board: its snapshot (the whole game state, JSON) is
-# left unread, which was an eighth of the lobby's reading on SQLite.
-LOBBY_UNREAD = ("match__snapshot",)
+# left unread, which was an eighth of the lobby's reading on SQLite; nor do they show more of a
+# member than a board does (services.MEMBER_FIELDS).
+LOBBY_UNREAD = ("match__snapshot", *services.member_rest("user"))
 
 
 def _waiting_seats(user_id: int):
@@ -365,7 +366,7 @@ def _waiting_seats(user_id: int):
     return (
         Seat.objects.filter(match__in=matches)
         .select_related("user", "match__created_by")
-        .defer(*LOBBY_UNREAD)
+        .defer(*LOBBY_UNREAD, *services.member_rest("match__created_by"))
     )
 
 

@@ -699,11 +699,12 @@ def seated(seats: Iterable[Seat]) -> list[Match]:
 # password, mail, preferences or dates. The joined read leaves the rest of each member's row
 # unread (about a third of a match read's cost on SQLite: fewer columns on each seat's row and
 # fewer of them to convert). Reading one of the others from such a member costs a query of its
-# own; tests/web/test_board_read.py holds the pages, sockets and API to none.
+# own; tests/web/test_board_read.py holds the pages, sockets, API and lobby to none.
 MEMBER_FIELDS = frozenset({"id", "username", "display_name", "is_active"})
 
 
-def _member_rest(path: str) -> list[str]:
+def member_rest(path: str) -> list[str]:
+    """The fields of the member at `path` (a select_related path) that a board leaves unread."""
     return [
         f"{path}__{field.name}"
         for field in User._meta.concrete_fields
@@ -715,7 +716,7 @@ def _seats_joined(match_id: int):
     return (
         Seat.objects.filter(match_id=match_id)
         .select_related("user", "match__created_by", "match__tournament_game")
-        .defer(*_member_rest("user"), *_member_rest("match__created_by"))
+        .defer(*member_rest("user"), *member_rest("match__created_by"))
         .order_by()
     )
 

@@ -76,3 +76,20 @@ def test_no_member_field_is_read_afterwards_by_any_game(web, late_reads, make_me
             presenters.viewer_regions(services.read_match(match.pk), member)
         assert api.get(f"/matches/{match.pk}").status_code == 200
     assert late_reads == []
+
+
+def test_the_lobby_reads_no_member_field_afterwards(late_reads, make_member, client):
+    """Its lists (open matches with their creators, the member's own in play) and its socket."""
+    from games.consumers import LobbyConsumer
+
+    host, guest, me = (make_member(name, display_name=name.title()) for name in ("hu", "gu", "me"))
+    services.match_create(creator=host, variant="cribbage", players=2)
+    services.match_create(creator=host, variant="kings", players=3)
+    services.match_create_seated(creator=guest, players=[guest, me], variant="tabletop")
+    client.force_login(me)
+    page = client.get("/play/").content.decode()
+    assert "Hu" in page and "Gu" in page
+    consumer = LobbyConsumer()
+    consumer.user, consumer.language = me, "en"
+    assert "Hu" in consumer._lists()
+    assert late_reads == []
