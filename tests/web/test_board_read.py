@@ -93,3 +93,27 @@ def test_the_lobby_reads_no_member_field_afterwards(late_reads, make_member, cli
     consumer.user, consumer.language = me, "en"
     assert "Hu" in consumer._lists()
     assert late_reads == []
+
+
+def test_a_finished_match_and_its_rematch_read_no_member_field_afterwards(late_reads, make_member):
+    """The end of a match: the listeners (ratings, notices), the end panel's rematch offer, the
+    replay and the API, with both players' pages."""
+    from tests.games.helpers import play_out
+
+    ann, ben = make_member("ann", display_name="Ann"), make_member("ben", display_name="Ben")
+    match = services.match_create_seated(creator=ann, players=[ann, ben], variant="testgame")
+    play_out(match, {0: ann, 1: ben})
+    clients = {}
+    for member in (ann, ben):
+        clients[member.pk] = Client()
+        clients[member.pk].force_login(member)
+    ann_page = clients[ann.pk].get(f"/matches/{match.pk}/").content.decode()
+    assert "Ben" in ann_page
+    rematch = clients[ann.pk].post(f"/matches/{match.pk}/rematch/")
+    assert rematch.status_code in (200, 302)
+    ben_page = clients[ben.pk].get(f"/matches/{match.pk}/").content.decode()
+    assert "Ann" in ben_page  # the offer names who made it
+    assert clients[ben.pk].get(f"/matches/{match.pk}/replay/").status_code == 200
+    api = ApiClient(token_of(ben, name="finished"))
+    assert api.get(f"/matches/{match.pk}").status_code == 200
+    assert late_reads == []
