@@ -45,11 +45,12 @@ def _close_sockets_on_shutdown() -> None:
     server always has some, so the close frames an application sends on its way out were often
     never written (the pages saw 1006 and did not know to come back). Here the server writes a
     1012 close frame to each open socket first, whatever its application is doing, lets go of
-    the channel layer (flush: on Redis its subscriptions go with its connection, where each
-    socket's clean-up would otherwise unsubscribe on its own, hundreds queued on one lock and
-    cancelled again when time ran out), then cancels the applications and waits for them (at
-    most SETTLE_SECONDS) and for the frames to leave. A page request's own thread finishes its
-    work (a move is committed whole, or not at all) before the process exits.
+    the channel layer (on Redis, cribsite.layers.PubSubLayer.let_go: its subscriptions go with
+    its connection, where each socket's clean-up would otherwise unsubscribe on its own, hundreds
+    queued on one lock and cancelled again when time ran out), then cancels the applications
+    and waits for them (at most SETTLE_SECONDS) and for the frames to leave. A page request's
+    own thread finishes its work (a move is committed whole, or not at all) before the process
+    exits.
 
     autobahn lets an application close only with 1000 or 3000-4999; 1012 (service restart,
     registered for servers to send) goes out through its frame writer instead."""
@@ -69,7 +70,8 @@ def _close_sockets_on_shutdown() -> None:
         layer = get_channel_layer()
         if layer is not None:
             try:
-                await asyncio.wait_for(layer.flush(), LET_GO_SECONDS)
+                let_go = getattr(layer, "let_go", layer.flush)  # PubSubLayer's, on Redis
+                await asyncio.wait_for(let_go(), LET_GO_SECONDS)
             except Exception:  # noqa: BLE001 - stopping all the same
                 logging.getLogger("daphne.server").warning("The channel layer did not let go")
         for instance in instances:

@@ -60,6 +60,19 @@ class PubSubLayer(RedisPubSubChannelLayer):
             layer._shards = [_Shard(shard.host, layer) for shard in layer._shards]
         return layer
 
+    async def let_go(self) -> None:
+        """For a stopping server (cribsite/asgi.py): close this process's connections to Redis,
+        its subscriptions going with them, and unsubscribe nothing one by one from now on.
+
+        Each socket's consumer, cancelled, unsubscribes its channel on its way out, and each
+        unsubscribe is a round trip under the shard's lock. With hundreds of sockets on a busy
+        process they queued for longer than the server waits (the flush itself waiting behind
+        them), then were cancelled in the queue, each logged by channels-redis as an error."""
+        for layer in self._layers.values():
+            for shard in layer._shards:
+                shard.stopping = True
+        await self.flush()
+
 
 class _Shard(RedisSingleShardConnection):
     """A connection to Redis for the layer: its publishes go out together, and it is told when
@@ -75,10 +88,23 @@ class _Shard(RedisSingleShardConnection):
     lock (so never while the layer flushes); a publish returns once Redis has taken it (or
     raises what went wrong), as before."""
 
+    stopping = False  # PubSubLayer.let_go: the connection is going, its subscriptions with it
+
     def __init__(self, host, channel_layer) -> None:
         super().__init__(host, channel_layer)
         self._outbox: list[tuple[str, bytes, asyncio.Future]] = []
         self._sending: asyncio.Task | None = None
+
+    async def unsubscribe(self, channel) -> None:
+        """channels-redis' unsubscribe, done nothing of once the layer is letting go (those
+        already queued for the lock too)."""
+        if not self.stopping:
+            async with self._lock:
+                if not self.stopping and channel in self._subscribed_to:
+                    self._ensure_redis()
+                    self._ensure_receiver()
+                    await self._pubsub.unsubscribe(channel)
+        self._subscribed_to.discard(channel)
 
     async def publish(self, channel, message) -> None:
         sent = asyncio.get_running_loop().create_future()

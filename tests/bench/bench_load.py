@@ -479,12 +479,15 @@ class Child:
         )
         self.failed |= not exited or took > 5 or set(codes) != {str(SERVICE_RESTART)}
         if len(self.servers) > 1:
+            failures_before = len(self.handshake_failures)
             healed = await asyncio.gather(
                 *(ws.reconnect(self.servers[0]) for ws in mine), return_exceptions=True
             )
             good = sum(1 for h in healed if h is True)
+            retried = len(self.handshake_failures) - failures_before
             print(f"   pages reconnected to the other process and given the current board: "
-                  f"{good} of {len(mine)}")  # fmt: skip
+                  f"{good} of {len(mine)} ({retried} tries refused on the way, each tried "
+                  f"again after a random wait, as the page does)")  # fmt: skip
             self.failed |= good != len(mine)
         print(flush=True)
 
@@ -594,10 +597,17 @@ class Watched:
         self.task = asyncio.create_task(self._read())
 
     @classmethod
-    async def open(cls, child, server, table, *, cookie, who) -> Watched:
+    async def open(cls, child, server, table, *, cookie, who, backoff=False) -> Watched:
+        """backoff: try as a page's htmx does when its socket was closed ("full jitter": wait a
+        random time up to 1 s, then up to 2, 4, 8 and 16 s between tries, where htmx goes on
+        up to 64 s for as long as the page is open), so that the pages a stopped process
+        dropped do not all knock on the other at the same instant. Three tries otherwise."""
         import websockets
 
-        for attempt in range(3):
+        tries = 6 if backoff else 3
+        for attempt in range(tries):
+            if backoff:
+                await asyncio.sleep(random.uniform(0, 2 ** min(attempt, 4)))
             try:
                 ws = await websockets.connect(
                     f"ws://127.0.0.1:{server.port}/ws/matches/{table.match_id}/",
@@ -610,7 +620,9 @@ class Watched:
                 return cls(ws, child, server, table, cookie, who)
             except (OSError, TimeoutError, websockets.InvalidHandshake) as failed:
                 child.handshake_failures.append(f"handshake {attempt + 1}: {failed!r}")
-        raise SystemExit("a socket could not be opened three times running")
+        raise SystemExit(
+            f"a socket could not be opened {tries} times running: {child.handshake_failures[-3:]}"
+        )
 
     async def _read(self) -> None:
         import websockets
@@ -654,7 +666,9 @@ class Watched:
 
     async def reconnect(self, server: Server) -> bool:
         """Open this page's socket on `server`: its first message must show the current seq."""
-        fresh = await Watched.open(self.child, server, self.table, cookie=self.cookie, who=self.who)
+        fresh = await Watched.open(
+            self.child, server, self.table, cookie=self.cookie, who=self.who, backoff=True
+        )
         try:
             return await fresh.until(self.table.seq, LOST_AFTER)
         finally:
