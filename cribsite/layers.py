@@ -96,8 +96,8 @@ class _Shard(RedisSingleShardConnection):
         self._sending: asyncio.Task | None = None
 
     async def unsubscribe(self, channel) -> None:
-        """channels-redis' unsubscribe, done nothing of once the layer is letting go (those
-        already queued for the lock too)."""
+        """channels-redis' unsubscribe, skipped once the layer is letting go (by those already
+        waiting for the lock too)."""
         if not self.stopping:
             async with self._lock:
                 if not self.stopping and channel in self._subscribed_to:
