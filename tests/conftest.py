@@ -25,6 +25,15 @@ def skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
+def signed_in(user, **options):
+    """A test client (`options` as Django's Client takes them) signed in as `user`."""
+    from django.test import Client
+
+    client = Client(**options)
+    client.force_login(user)
+    return client
+
+
 def redis_url_on(database: int) -> str:
     """The Redis of this run (REDIS_URL, else the local one) with `database` in place of its own,
     so that no server's sockets hear what a test sends there; skips (in CI: fails) when Redis is

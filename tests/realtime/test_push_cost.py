@@ -17,7 +17,6 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
 from django.template.loader import render_to_string
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games import fragments, presenters, services
@@ -25,6 +24,7 @@ from games.consumers import MatchConsumer
 from games.models import Match
 from games.players import players_html
 from games.variants.cribbage.templatetags import cribbage_table
+from tests.conftest import signed_in
 from tests.games.helpers import any_move, fresh
 from tests.realtime.test_match_socket import drain, open_socket, play, start_two_player
 
@@ -167,7 +167,7 @@ def test_a_move_post_makes_few_queries(alice, bob):
     clients = {}
     for user in (alice, bob):
         services.seat_connected(match_id=match.pk, user=user)
-        clients[user.pk] = _client(user)
+        clients[user.pk] = signed_in(user)
         clients[user.pk].get(f"/matches/{match.pk}/")
     for _ in range(2):  # the second as every move after the first of a match
         match = fresh(match)
@@ -187,7 +187,7 @@ def test_the_match_page_draws_its_regions_once_and_gives_each_request_its_csrf_t
     services.match_join(match_id=match.pk, user=bob)
     match = fresh(match)
     seat = 0 if match.seats.get(user=alice).index == 0 else 1
-    pages = [_client(alice).get(f"/matches/{match.pk}/") for _ in range(2)]
+    pages = [signed_in(alice).get(f"/matches/{match.pk}/") for _ in range(2)]
     tokens = []
     for page in pages:
         html = page.content.decode()
@@ -231,18 +231,12 @@ def _move_post(client, match, seat, **headers):
     )
 
 
-def _client(user):
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def test_the_movers_answer_carries_no_region_the_socket_sends(alice, bob):
     match = services.match_create(creator=alice, variant="cribbage", players=2)
     services.match_join(match_id=match.pk, user=bob)
     match = fresh(match)
     seat = match.to_move[0]
-    mover = _client(alice if seat == 0 else bob)
+    mover = signed_in(alice if seat == 0 else bob)
     answer = _move_post(mover, match, seat, HTTP_X_MATCH_SOCKET="open")
     assert answer.status_code == 200
     html = answer.content.decode()
@@ -258,7 +252,7 @@ def test_a_page_without_a_socket_still_gets_the_whole_board(alice, bob):
     services.match_join(match_id=match.pk, user=bob)
     match = fresh(match)
     seat = match.to_move[0]
-    answer = _move_post(_client(alice if seat == 0 else bob), match, seat)
+    answer = _move_post(signed_in(alice if seat == 0 else bob), match, seat)
     html = answer.content.decode()
     assert answer.status_code == 200
     assert 'id="board"' in html and 'id="hand"' in html and 'id="match-seq"' in html
@@ -270,7 +264,7 @@ def test_a_refused_move_still_answers_with_the_board_to_heal_from(alice, bob):
     match = fresh(match)
     seat = match.to_move[0]
     match.seq -= 1  # a move from an old board
-    mover = _client(alice if seat == 0 else bob)
+    mover = signed_in(alice if seat == 0 else bob)
     answer = _move_post(mover, match, seat, HTTP_X_MATCH_SOCKET="open")
     assert answer.status_code == 409
     assert 'id="board"' in answer.content.decode()

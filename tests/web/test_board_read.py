@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.test import Client
 
 from accounts.models import User
 from games import presenters, services
@@ -15,6 +14,7 @@ from games.engine import get_variant
 from games.models import Seat
 from games.variants import web_games
 from tests.api.conftest import ApiClient, token_of
+from tests.conftest import signed_in
 from tests.games.helpers import any_move
 
 pytestmark = pytest.mark.django_db
@@ -53,9 +53,7 @@ def test_no_member_field_is_read_afterwards_by_any_game(web, late_reads, make_me
     match = services.match_create_seated(creator=members[0], players=members, variant=web.key)
     Seat.objects.filter(match_id=match.pk).update(connections=1)
     rng = random.Random(3)
-    clients = {member.pk: Client() for member in [*members, spectator]}
-    for member in [*members, spectator]:
-        clients[member.pk].force_login(member)
+    clients = {member.pk: signed_in(member) for member in [*members, spectator]}
     api = ApiClient(token_of(members[0], name="board read"))
     for _ in range(6):  # a few moves
         board = services.read_match(match.pk)
@@ -103,10 +101,7 @@ def test_a_finished_match_and_its_rematch_read_no_member_field_afterwards(late_r
     ann, ben = make_member("ann", display_name="Ann"), make_member("ben", display_name="Ben")
     match = services.match_create_seated(creator=ann, players=[ann, ben], variant="testgame")
     play_out(match, {0: ann, 1: ben})
-    clients = {}
-    for member in (ann, ben):
-        clients[member.pk] = Client()
-        clients[member.pk].force_login(member)
+    clients = {member.pk: signed_in(member) for member in (ann, ben)}
     ann_page = clients[ann.pk].get(f"/matches/{match.pk}/").content.decode()
     assert "Ben" in ann_page
     rematch = clients[ann.pk].post(f"/matches/{match.pk}/rematch/")

@@ -10,6 +10,7 @@ from django.template import Context, Template
 from django.test import Client
 
 from cribsite import kept
+from tests.conftest import signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -21,9 +22,7 @@ def _header(html: str) -> str:
 
 
 def _member_client(user) -> Client:
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(user)
-    return client
+    return signed_in(user, enforce_csrf_checks=True)
 
 
 def test_a_member_header_is_drawn_once_and_each_request_gets_its_own_token(alice):
