@@ -382,8 +382,8 @@ def _my_seats(user_id: int):
     )
 
 
-_WAITING_SEATS = CompiledRead(_waiting_seats)
-_MY_SEATS = CompiledRead(_my_seats)
+_WAITING_SEATS = CompiledRead(_waiting_seats, shared=("match",))
+_MY_SEATS = CompiledRead(_my_seats, shared=("match",))
 
 
 def _lobby_row(match: Match, user) -> dict[str, Any]:

@@ -6,6 +6,11 @@ about 0.3 ms, four times what SQLite spends running it. `CompiledRead` compiles 
 per database, with stand-ins for its parameters, and then runs that SQL with the real values,
 building the objects as Django's own ModelIterable does (select_related included). Should the
 compiled SQL not hold every stand-in, it reads the usual way every time.
+
+A read of seats joined to their match repeats the match on every seat's row. Django converts and
+builds it again for each (its JSON board decoded, its dates parsed): a read named `shared` builds
+each such related object once, from the first row that holds it, and hands the same object to
+the other rows (a match read thus builds one match, not one per seat).
 """
 
 from __future__ import annotations
@@ -35,7 +40,18 @@ class _Compiled:
     end: int
     init_list: list[str]
     populators: list[Any]
-    converters: dict[int, Any]
+    converters: list[tuple[int, Any]]
+    shared: tuple[_Shared, ...]
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """A related object that rows with the same key share (see CompiledRead's `shared`)."""
+
+    populator: Any  # the select_related populator that builds it
+    field: Any  # the foreign key it hangs from
+    key: int  # the row's position of that key's value
+    columns: frozenset[int]  # the positions it and what it holds are built from
 
 
 @dataclass(frozen=True)
@@ -47,8 +63,10 @@ class CompiledRead:
     """`read(*values)`: the objects of `build(*values)`, a queryset whose parameters are those
     whole numbers (each may be used more than once) and values that never change."""
 
-    def __init__(self, build: Callable[..., QuerySet]) -> None:
-        self.build = build
+    def __init__(self, build: Callable[..., QuerySet], *, shared: tuple[str, ...] = ()) -> None:
+        """`shared`: foreign keys of the read's model, followed by its select_related, whose
+        object is built once for each value they hold and shared by the rows that hold it."""
+        self.build, self.shared = build, shared
         self.arity = len(inspect.signature(build).parameters)
         sample = build(*STAND_INS[: self.arity])
         self.model, self.locks = sample.model, bool(sample.query.select_for_update)
@@ -66,13 +84,46 @@ class CompiledRead:
         with connections[db].cursor() as cursor:
             cursor.execute(compiled.sql, params)
             rows = cursor.fetchall()
+        if compiled.shared:
+            return self._build_sharing(compiled, db, rows)
         if compiled.converters:
-            rows = compiled.compiler.apply_converters(rows, compiled.converters)
+            rows = compiled.compiler.apply_converters(rows, dict(compiled.converters))
         objects = []
         for row in rows:
             obj = compiled.model.from_db(db, compiled.init_list, row[compiled.start : compiled.end])
             for populator in compiled.populators:
                 populator.populate(row, obj)
+            objects.append(obj)
+        return objects
+
+    @staticmethod
+    def _build_sharing(compiled: _Compiled, db: str, rows: list[tuple]) -> list[Model]:
+        """The objects of `rows`, each shared related object converted and built only once."""
+        connection = compiled.compiler.connection
+        built: dict[tuple[int, Any], Model] = {}  # (which shared object, its key) -> it
+        objects = []
+        for raw in rows:
+            row = list(raw)
+            known = [built.get((i, row[s.key])) for i, s in enumerate(compiled.shared)]
+            skip = frozenset().union(
+                *(s.columns for s, kept in zip(compiled.shared, known, strict=True) if kept)
+            )
+            for pos, (converters, expression) in compiled.converters:
+                if pos not in skip:
+                    value = row[pos]
+                    for converter in converters:
+                        value = converter(value, expression, connection)
+                    row[pos] = value
+            obj = compiled.model.from_db(db, compiled.init_list, row[compiled.start : compiled.end])
+            for populator in compiled.populators:
+                populator.populate(row, obj)
+            for i, (s, kept) in enumerate(zip(compiled.shared, known, strict=True)):
+                if kept is None:
+                    s.populator.populate(row, obj)
+                    built[i, row[s.key]] = s.field.get_cached_value(obj)
+                else:
+                    s.populator.local_setter(obj, kept)
+                    s.populator.remote_setter(kept, obj)
             objects.append(obj)
         return objects
 
@@ -96,6 +147,9 @@ class CompiledRead:
         ):
             klass_info, select = compiler.klass_info, compiler.select
             start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+            init_list = [column[0].target.attname for column in select[start:end]]
+            populators = get_related_populators(klass_info, select, db)
+            shared = _shared(self.shared, klass_info, populators, init_list, start)
             compiled = _Compiled(
                 sql=sql,
                 params=slots,
@@ -103,13 +157,36 @@ class CompiledRead:
                 model=klass_info["model"],
                 start=start,
                 end=end,
-                init_list=[column[0].target.attname for column in select[start:end]],
-                populators=get_related_populators(klass_info, select, db),
-                converters=compiler.get_converters(fields),
+                init_list=init_list,
+                populators=[p for p in populators if all(p is not s.populator for s in shared)],
+                converters=list(compiler.get_converters(fields).items()),
+                shared=shared,
             )
         with self._lock:
             self._compiled[db] = compiled
         return compiled
+
+
+def _shared(
+    names: tuple[str, ...], klass_info: dict, populators: list, init_list: list[str], start: int
+) -> tuple[_Shared, ...]:
+    """The shared related objects named, as the compiled read finds them; a name it cannot
+    share (not followed by select_related, or its key not read) is built on every row."""
+    found = []
+    infos = klass_info.get("related_klass_infos", ())
+    for info, populator in zip(infos, populators, strict=True):
+        field = info["field"]
+        if field.name in names and not info["reverse"] and field.attname in init_list:
+            found.append(
+                _Shared(populator, field, start + init_list.index(field.attname), _columns(info))
+            )
+    return tuple(found)
+
+
+def _columns(info: dict) -> frozenset[int]:
+    """The positions a select_related object and those it holds are read from."""
+    nested = (_columns(inner) for inner in info.get("related_klass_infos", ()))
+    return frozenset(info["select_fields"]).union(*nested)
 
 
 # -- writes -------------------------------------------------------------------------------------

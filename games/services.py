@@ -721,9 +721,9 @@ def _seats_joined(match_id: int):
     )
 
 
-_READ = CompiledRead(_seats_joined)
+_READ = CompiledRead(_seats_joined, shared=("match",))
 _LOCKED_READ = CompiledRead(
-    lambda match_id: _seats_joined(match_id).select_for_update(of=("match",))
+    lambda match_id: _seats_joined(match_id).select_for_update(of=("match",)), shared=("match",)
 )
 
 

@@ -128,6 +128,38 @@ def test_a_queryset_that_compiles_otherwise_is_read_the_usual_way(played, charli
     assert read(played.pk) == list(Seat.objects.filter(match__seed__startswith=str(played.pk)[:1]))
 
 
+def test_rows_of_one_match_share_one_match_built_once(played, charlie, monkeypatch):
+    """The seats' rows each hold their match: it is converted and built from the first of them
+    only, and every seat of a match holds that one object; another match's seats hold theirs."""
+    other = services.match_create(creator=charlie, variant="cribbage", players=3)
+    read = CompiledRead(
+        lambda pk: Seat.objects.filter(match_id__gte=pk).select_related("match__created_by"),
+        shared=("match",),
+    )
+    decoded = []
+    real = Match._meta.get_field("snapshot").from_db_value
+    monkeypatch.setattr(
+        Match._meta.get_field("snapshot"),
+        "from_db_value",
+        lambda value, *args: decoded.append(value) or real(value, *args),
+    )
+    seats = read(played.pk)
+    assert len(seats) == 5 and len(decoded) == 2  # 2 + 3 seats, one snapshot each match
+    matches = {s.match_id: s.match for s in seats}
+    assert all(s.match is matches[s.match_id] for s in seats)
+    for match in matches.values():
+        assert _values(match) == _values(Match.objects.get(pk=match.pk))
+        assert match.created_by.username == ("alice" if match.pk == played.pk else "charlie")
+    assert matches[other.pk].snapshot is None and matches[played.pk].snapshot is not None
+
+
+def test_a_shared_name_the_read_does_not_follow_is_built_the_usual_way(played):
+    # The match is not followed by select_related: nothing to share, the read is Django's.
+    read = CompiledRead(lambda pk: Seat.objects.filter(match_id=pk), shared=("match",))
+    assert read._for(connection.alias).shared == ()
+    assert sorted(s.index for s in read(played.pk)) == [0, 1]
+
+
 # -- a move's two writes -----------------------------------------------------------------------
 
 
