@@ -74,16 +74,25 @@ class CompiledRead:
         self._lock = threading.Lock()
 
     def __call__(self, *values: int) -> list[Model]:
+        db, compiled, rows = self.rows(*values)
+        return self.objects(db, compiled, rows) if compiled is not None else rows
+
+    def rows(self, *values: int) -> tuple[str, _Compiled | None, list]:
+        """(database, compiled read, the rows as the database gave them); with no compiled
+        read, the rows are Django's objects already."""
         db = (router.db_for_write if self.locks else router.db_for_read)(self.model)
         if self.locks and transaction.get_autocommit(db):
-            return list(self.build(*values))  # Django's error: FOR UPDATE outside a transaction
+            return db, None, list(self.build(*values))  # Django's error: FOR UPDATE outside one
         compiled = self._for(db)
         if compiled is None:
-            return list(self.build(*values))
+            return db, None, list(self.build(*values))
         params = [values[p.index] if type(p) is _Slot else p for p in compiled.params]
         with connections[db].cursor() as cursor:
             cursor.execute(compiled.sql, params)
-            rows = cursor.fetchall()
+            return db, compiled, cursor.fetchall()
+
+    def objects(self, db: str, compiled: _Compiled, rows: list[tuple]) -> list[Model]:
+        """The objects of rows read by `rows()`."""
         if compiled.shared:
             return self._build_sharing(compiled, db, rows)
         if compiled.converters:

@@ -12,7 +12,7 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -665,7 +665,8 @@ def read_match(match_id: int, *, lock: bool = False) -> Match | None:
     (which the Cribbage table asks for), in one query: its seats, each joined to the match. The
     seats are kept as `match.seats.all()` is when prefetched. With lock=True the match's row is
     locked (FOR UPDATE OF the match alone), for a caller inside a transaction. None when there
-    is no such match, or it has no seats (a caller then reads it the usual way)."""
+    is no such match, or it has no seats (a caller then reads it the usual way).
+    """
     if not valid_id(match_id):
         return None
     # Sorted here, not by the query: for a join this wide (86 columns) Django spends longer
@@ -673,6 +674,17 @@ def read_match(match_id: int, *, lock: bool = False) -> Match | None:
     # (Django's prefetching cost about 1 ms of CPU a move), and compiled once (games.queries).
     seats = (_LOCKED_READ if lock else _READ)(match_id)
     return seated(seats)[0] if seats else None
+
+
+def match_rows(match_id: int) -> tuple[Any, Callable[[], Match | None]]:
+    """read_match in two halves: the rows the database gives for the match now, and how to make
+    the match of read_match from them. Equal rows make an equal match (every column of every row
+    the same), so a caller that kept the match made from rows equal to these may hand it out
+    again instead (presenters.load_match): making it is most of a read's cost."""
+    db, compiled, rows = _READ.rows(match_id)
+    if compiled is None:  # Django's objects already, never equal to an earlier read's rows
+        return object(), lambda: seated(rows)[0] if rows else None
+    return (db, rows), lambda: (seated(_READ.objects(db, compiled, rows)) or [None])[0]
 
 
 def seated(seats: Iterable[Seat]) -> list[Match]:

@@ -68,9 +68,9 @@ def test_sockets_reading_the_same_board_at_once_read_it_once(alice, bob, monkeyp
     services.match_join(match_id=match.pk, user=bob)
     load = presenters.load_match
 
-    def slow_load(match_id):
+    def slow_load(match_id, **options):
         time.sleep(0.05)  # long enough for every thread to arrive while the first reads
-        return load(match_id)
+        return load(match_id, **options)
 
     monkeypatch.setattr(presenters, "load_match", slow_load)
     heard = time.monotonic()

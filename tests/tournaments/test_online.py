@@ -172,6 +172,7 @@ def test_a_tournament_matchs_board_no_longer_kept_is_freed_at_once(make_event, t
     assert board.tournament_game.pk == game.pk
     gone = weakref.ref(board)
     del board
+    match_services.seat_connected(match_id=game.match_id, user=alice)  # another board next
     gc.collect()
     gc.disable()
     try:

@@ -1,6 +1,7 @@
 """A board is read with its members' identity only (games.services.MEMBER_FIELDS): the page, the
 board fragment, a move, the sockets' drawing and the API of every game never ask the database
-for the rest of a member read with the board (each such read would be a query of its own)."""
+for the rest of a member read with the board (each such read would be a query of its own), and
+leave the board they share (games.presenters.load_match) as the database has it."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from games.variants import web_games
 from tests.api.conftest import ApiClient, token_of
 from tests.conftest import signed_in
 from tests.games.helpers import any_move
+from tests.web.test_kept_board import as_read
 
 pytestmark = pytest.mark.django_db
 
@@ -62,6 +64,7 @@ def test_no_member_field_is_read_afterwards_by_any_game(web, late_reads, make_me
         seat = min(board.to_move)
         move = any_move(board, seat, rng)
         services.match_play(match_id=match.pk, user=members[seat], seq=board.seq, move=move)
+        shared = presenters.load_match(match.pk)  # the board every reader below is handed
         stale = clients[members[seat].pk].post(  # no move given: refused, with the regions
             f"/matches/{match.pk}/move/", {"seq": board.seq}, headers={"HX-Request": "true"}
         )
@@ -73,6 +76,9 @@ def test_no_member_field_is_read_afterwards_by_any_game(web, late_reads, make_me
             presenters._render_cache.clear()  # drawn afresh, as another process's socket does
             presenters.viewer_regions(services.read_match(match.pk), member)
         assert api.get(f"/matches/{match.pk}").status_code == 200
+        # and none of them changed it (tests/web/test_kept_board.py)
+        assert presenters.load_match(match.pk) is shared
+        assert as_read(shared) == as_read(services.read_match(match.pk))
     assert late_reads == []
 
 
