@@ -355,17 +355,47 @@ def players_text(counts: tuple[int, ...]) -> str:
 
 
 def lobby_context(user) -> dict[str, Any]:
-    """Open matches anyone (or this member, when invited) may join, and the member's own."""
-    waiting = services.seated(_WAITING_SEATS(user.pk))
+    """Open matches anyone (or this member, when invited) may join, and the member's own.
+
+    Both lists are read every time; when the database gives the very rows the member's lists
+    were last made from (in this language), those lists are handed out again instead of being
+    built anew (most of their cost, as for a match's board: see load_match). They are shared:
+    readers look, never change them."""
+    reads = (_WAITING_SEATS.rows(user.pk), _MY_SEATS.rows(user.pk))
+    rows = tuple(found for _, _, found in reads)
+    key = (user.pk, translation.get_language())
+    games = [get_variant(web.key) for web in web_games()]
+    # game_keys names the kept "how to play" line
+    context = {"games": games, "game_keys": " ".join(game.key for game in games)}
+    comparable = all(compiled is not None for _, compiled, _ in reads)
+    if comparable:
+        with _lobby_lock:
+            kept = _lobby_lists.get(key)
+            if kept is not None and kept[0] == rows:
+                _lobby_lists.move_to_end(key)
+                return {**context, **kept[1]}
+    waiting, mine = (
+        services.seated(found if compiled is None else read.objects(db, compiled, found))
+        for read, (db, compiled, found) in zip((_WAITING_SEATS, _MY_SEATS), reads, strict=True)
+    )
     waiting.sort(key=lambda match: (match.created_at, match.pk), reverse=True)
-    mine = services.seated(_MY_SEATS(user.pk))
     mine.sort(key=lambda match: (match.updated_at, match.pk), reverse=True)
-    return {
+    lists = {
         "waiting": [_lobby_row(m, user) for m in waiting],
         "mine": [_lobby_row(m, user) for m in mine],
-        "games": (games := [get_variant(web.key) for web in web_games()]),
-        "game_keys": " ".join(game.key for game in games),  # names the kept "how to play" line
     }
+    if comparable:
+        with _lobby_lock:
+            _lobby_lists[key] = (rows, lists)
+            _lobby_lists.move_to_end(key)
+            while len(_lobby_lists) > LOBBY_LISTS_KEPT:
+                _lobby_lists.popitem(last=False)
+    return {**context, **lists}
+
+
+LOBBY_LISTS_KEPT = 1024  # members' lists, the least recently used dropped first
+_lobby_lists: OrderedDict[tuple, tuple[tuple, dict[str, Any]]] = OrderedDict()
+_lobby_lock = threading.Lock()
 
 
 # The lobby's rows never show a match's board: its snapshot (the whole game state, JSON) is
@@ -584,6 +614,8 @@ def forget_kept() -> None:
     (for tests: each is keyed by match id, which a new database gives out again)."""
     with _boards_lock:
         _boards.clear()
+    with _lobby_lock:
+        _lobby_lists.clear()
     with _render_lock:
         _render_cache.clear()
     board_reads.clear()

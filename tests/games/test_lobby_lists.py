@@ -105,3 +105,68 @@ def test_the_members_last_game_is_their_latest_match_among_the_games_asked(alice
         services.last_variant(user=alice, among=["cribbage", "kings"])
     assert len(queries) == 1
     assert services._LAST_VARIANT[("cribbage", "kings")]._for(connection.alias) is not None
+
+
+# -- the lists kept while their rows stay the same ----------------------------------------------
+
+
+def test_unchanged_lists_are_handed_out_again_after_their_two_queries(club, alice, monkeypatch):
+    first = presenters.lobby_context(alice)
+    built = []
+    monkeypatch.setattr(presenters, "_lobby_row", lambda *args: built.append(args))
+    with CaptureQueriesContext(connection) as queries:
+        again = presenters.lobby_context(alice)
+    assert len(queries) == 2 and built == []  # read, not built again
+    assert again["waiting"] is first["waiting"] and again["mine"] is first["mine"]
+    again["mine"] = []  # the context handed out is the caller's own: the kept lists stay
+    assert presenters.lobby_context(alice)["mine"] is first["mine"]
+
+
+def _rename(alice, bob, charlie):
+    services.User.objects.filter(pk=bob.pk).update(display_name="Roberta")
+
+
+LOBBY_CHANGES = {
+    "a new open match": lambda a, b, c: services.match_create(
+        creator=c, variant="cribbage", players=2
+    ),
+    "a seat taken": lambda a, b, c: services.match_join(
+        match_id=Match.objects.filter(players=4, status="waiting").get().pk, user=b
+    ),
+    "a creator's new name": _rename,
+    "a move in a match of hers": lambda a, b, c: Match.objects.filter(
+        status="active", seats__user=a
+    ).update(seq=99),
+    "an invitation withdrawn": lambda a, b, c: Match.invited.through.objects.filter(
+        user=a
+    ).delete(),
+}
+
+
+@pytest.mark.parametrize("change", LOBBY_CHANGES.values(), ids=LOBBY_CHANGES.keys())
+def test_any_change_to_what_the_lists_read_makes_them_again(club, alice, bob, charlie, change):
+    first = presenters.lobby_context(alice)
+    before = (_shown(first["waiting"]), _shown(first["mine"]))
+    change(alice, bob, charlie)
+    again = presenters.lobby_context(alice)
+    assert again["waiting"] is not first["waiting"]
+    waiting, mine = _defined(alice)
+    assert _shown(again["waiting"]) == _shown(presenters._lobby_row(m, alice) for m in waiting)
+    assert _shown(again["mine"]) == _shown(presenters._lobby_row(m, alice) for m in mine)
+    shown = (_shown(again["waiting"]), _shown(again["mine"]))
+    assert shown != before or [r["match"].seq for r in again["mine"]] != [
+        r["match"].seq for r in first["mine"]
+    ]
+
+
+def test_each_member_and_language_has_lists_of_their_own(club, alice, bob):
+    from django.utils import translation
+
+    mine = presenters.lobby_context(alice)
+    assert presenters.lobby_context(bob)["waiting"] is not mine["waiting"]
+    with translation.override("es"):
+        spanish = presenters.lobby_context(alice)
+    assert spanish["waiting"] is not mine["waiting"]  # its words are in its language
+    with translation.override("es"):
+        assert presenters.lobby_context(alice)["waiting"] is spanish["waiting"]
+    assert presenters.lobby_context(alice)["waiting"] is mine["waiting"]
