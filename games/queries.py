@@ -91,23 +91,10 @@ class CompiledRead:
             cursor.execute(compiled.sql, params)
             return db, compiled, cursor.fetchall()
 
-    def objects(self, db: str, compiled: _Compiled, rows: list[tuple]) -> list[Model]:
-        """The objects of rows read by `rows()`."""
-        if compiled.shared:
-            return self._build_sharing(compiled, db, rows)
-        if compiled.converters:
-            rows = compiled.compiler.apply_converters(rows, dict(compiled.converters))
-        objects = []
-        for row in rows:
-            obj = compiled.model.from_db(db, compiled.init_list, row[compiled.start : compiled.end])
-            for populator in compiled.populators:
-                populator.populate(row, obj)
-            objects.append(obj)
-        return objects
-
     @staticmethod
-    def _build_sharing(compiled: _Compiled, db: str, rows: list[tuple]) -> list[Model]:
-        """The objects of `rows`, each shared related object converted and built only once."""
+    def objects(db: str, compiled: _Compiled, rows: list[tuple]) -> list[Model]:
+        """The objects of rows read by `rows()`, as Django's ModelIterable builds them, each
+        shared related object converted and built only once."""
         connection = compiled.compiler.connection
         built: dict[tuple[int, Any], Model] = {}  # (which shared object, its key) -> it
         objects = []

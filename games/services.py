@@ -665,14 +665,16 @@ def read_match(match_id: int, *, lock: bool = False) -> Match | None:
     (which the Cribbage table asks for), in one query: its seats, each joined to the match. The
     seats are kept as `match.seats.all()` is when prefetched. With lock=True the match's row is
     locked (FOR UPDATE OF the match alone), for a caller inside a transaction. None when there
-    is no such match, or it has no seats (a caller then reads it the usual way).
-    """
+    is no such match, or it has no seats (a caller then reads it the usual way)."""
     if not valid_id(match_id):
         return None
     # Sorted here, not by the query: for a join this wide (86 columns) Django spends longer
     # compiling an ORDER BY than the database spends on the query. One query, not a prefetch
     # (Django's prefetching cost about 1 ms of CPU a move), and compiled once (games.queries).
-    seats = (_LOCKED_READ if lock else _READ)(match_id)
+    return _match_of((_LOCKED_READ if lock else _READ)(match_id))
+
+
+def _match_of(seats: list[Seat]) -> Match | None:
     return seated(seats)[0] if seats else None
 
 
@@ -683,8 +685,8 @@ def match_rows(match_id: int) -> tuple[Any, Callable[[], Match | None]]:
     again instead (presenters.load_match): making it is most of a read's cost."""
     db, compiled, rows = _READ.rows(match_id)
     if compiled is None:  # Django's objects already, never equal to an earlier read's rows
-        return object(), lambda: seated(rows)[0] if rows else None
-    return (db, rows), lambda: (seated(_READ.objects(db, compiled, rows)) or [None])[0]
+        return object(), lambda: _match_of(rows)
+    return (db, rows), lambda: _match_of(_READ.objects(db, compiled, rows))
 
 
 def seated(seats: Iterable[Seat]) -> list[Match]:
