@@ -14,14 +14,24 @@ drawn afresh, never a kept one.
 
     {% load kept %}
     {% kept header user.pk user.name request.get_full_path %}…{% endkept %}
+
+A view may keep its whole page the same way (`kept_page`): drawn once for what it shows, handed
+out again to the same member at the same address, in the same language, with their own token.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
 
 from django import template
+from django.contrib.messages import get_messages
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -76,9 +86,68 @@ def kept(parser, token) -> KeptNode:
     return KeptNode(nodelist, bits[1], [parser.compile_filter(bit) for bit in bits[2:]])
 
 
+PAGES_KEPT = 512  # whole pages (about 11 KB each), the least recently used dropped first
+_pages: OrderedDict[tuple, tuple[float, str]] = OrderedDict()
+
+
+def kept_page(
+    request: HttpRequest,
+    template_name: str,
+    context: dict[str, Any] | Callable[[], dict[str, Any]],
+    key: tuple | None,
+    *,
+    seconds: float | None = None,
+) -> HttpResponse:
+    """`render(request, template_name, context)`, the page drawn once for `key` and handed out
+    again (`seconds`: for at most that long), each request's CSRF token put into its forms.
+    `context` may be a function that makes it, called only when the page is drawn.
+
+    `key` names everything the page shows from `context` (None: the page is drawn every time);
+    the member's part of the page (the header and the body's settings, as the site's base
+    template shows them), the address and the language are added here. A page with messages
+    waiting for the member is drawn afresh, and shows them (showing a message uses it up), as is
+    one without a key. Either way, `context` may hold CSRF_SLOT where the token goes."""
+    if key is None or len(get_messages(request)):
+        return HttpResponse(
+            _draw(request, template_name, context).replace(CSRF_SLOT, get_token(request))
+        )
+    user = request.user
+    key = (
+        template_name,
+        get_language(),
+        request.get_full_path(),
+        (user.pk, user.get_username(), str(user), user.is_staff)
+        + (getattr(user, "motion", None), getattr(user, "sounds", None)),
+        *key,
+    )
+    now = time.monotonic()
+    with _lock:
+        found = _pages.get(key)
+        if found is not None and (seconds is None or now - found[0] < seconds):
+            _pages.move_to_end(key)
+            html = found[1]
+        else:
+            html = None
+    if html is None:
+        html = _draw(request, template_name, context)
+        drawn["page " + template_name] = drawn.get("page " + template_name, 0) + 1
+        with _lock:
+            _pages[key] = (now, html)
+            _pages.move_to_end(key)
+            while len(_pages) > PAGES_KEPT:
+                _pages.popitem(last=False)
+    return HttpResponse(html.replace(CSRF_SLOT, get_token(request)))
+
+
+def _draw(request: HttpRequest, template_name: str, context) -> str:
+    made = context() if callable(context) else context
+    return render_to_string(template_name, {**made, "csrf_token": CSRF_SLOT}, request)
+
+
 def forget_kept() -> None:
-    """Drop every kept piece and the counts (for tests: their keys hold ids a new database
-    gives out again, and settings a test may change)."""
+    """Drop every kept piece and page and the counts (for tests: their keys hold ids a new
+    database gives out again, and settings a test may change)."""
     with _lock:
         _kept.clear()
+        _pages.clear()
     drawn.clear()

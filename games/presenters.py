@@ -7,6 +7,7 @@ see is put into the context: the engine's view for that seat is the only source 
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from collections import Counter, OrderedDict
@@ -360,7 +361,9 @@ def lobby_context(user) -> dict[str, Any]:
     Both lists are read every time; when the database gives the very rows the member's lists
     were last made from (in this language), those lists are handed out again instead of being
     built anew (most of their cost, as for a match's board: see load_match). They are shared:
-    readers look, never change them."""
+    readers look, never change them. "lists_serial" tells lists apart: the same number, the
+    same lists (None: lists made for this request alone, as when the reads could not be
+    compared)."""
     reads = (_WAITING_SEATS.rows(user.pk), _MY_SEATS.rows(user.pk))
     rows = tuple(found for _, _, found in reads)
     key = (user.pk, translation.get_language())
@@ -383,6 +386,7 @@ def lobby_context(user) -> dict[str, Any]:
     lists = {
         "waiting": [_lobby_row(m, user) for m in waiting],
         "mine": [_lobby_row(m, user) for m in mine],
+        "lists_serial": next(_lobby_serials) if comparable else None,
     }
     if comparable:
         with _lobby_lock:
@@ -396,6 +400,7 @@ def lobby_context(user) -> dict[str, Any]:
 LOBBY_LISTS_KEPT = 1024  # members' lists, the least recently used dropped first
 _lobby_lists: OrderedDict[tuple, tuple[tuple, dict[str, Any]]] = OrderedDict()
 _lobby_lock = threading.Lock()
+_lobby_serials = itertools.count(1)  # next() on a count is atomic
 
 
 # The lobby's rows never show a match's board: its snapshot (the whole game state, JSON) is
@@ -570,17 +575,12 @@ _render_lock = threading.Lock()
 renders: Counter[tuple] = Counter()  # (match, seq, seat, regions) -> times drawn, for tests
 
 
-def viewer_regions(
-    match: Match, user: User | None, regions=REGIONS, *, oob: bool = True
-) -> dict[str, str]:
-    """The out-of-band regions `user` is shown (oob=False: as the page holds them, see
-    page_regions), drawn at most once per viewer kind and board.
-
-    The key holds the viewer's seat (None for every spectator), so a seat's entry is built only
-    from that seat's view and is only ever handed to that same seat.
-    """
+def viewer_key(match: Match, user: User | None) -> tuple:
+    """Everything the regions `user` is shown are drawn from, in the language: the board's
+    seq and status, who sits where and who is connected, and the viewer's seat (None for every
+    spectator), so that a seat's drawing is only ever handed to that same seat."""
     seat = services.seat_for(match, user)
-    key = (
+    return (
         match.pk,
         match.seq,
         match.status,
@@ -592,10 +592,19 @@ def viewer_regions(
         ),
         seat.index if seat is not None else None,
         user is not None and match.created_by_id == getattr(user, "pk", None),
-        tuple(regions),
-        translation.get_language(),
-        oob,
     )
+
+
+def viewer_regions(
+    match: Match, user: User | None, regions=REGIONS, *, oob: bool = True
+) -> dict[str, str]:
+    """The out-of-band regions `user` is shown (oob=False: as the page holds them, see
+    page_regions), drawn at most once per viewer kind and board.
+
+    The key holds the viewer's seat (None for every spectator), so a seat's entry is built only
+    from that seat's view and is only ever handed to that same seat.
+    """
+    key = (*viewer_key(match, user), tuple(regions), translation.get_language(), oob)
     with _render_lock:
         found = _render_cache.get(key)
         if found is not None and time.monotonic() - found[0] < RENDER_CACHE_SECONDS:

@@ -8,7 +8,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -18,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from cribsite.kept import CSRF_SLOT, kept_page
 from games import presenters, services
 from games.engine.core.variant import get_variant
 from games.forms import NewMatchForm
@@ -28,16 +28,18 @@ from games.variants import web_game, web_games
 @login_required
 @require_GET
 def lobby(request: HttpRequest) -> HttpResponse:
-    return render(
-        request,
-        "games/lobby.html",
-        {
-            **presenters.lobby_context(request.user),
-            **presenters.play_context(request.user),
-            "start_fields": start_fields(None),
-            "oob": False,  # the lists drawn in place (the lobby's socket sends them out of band)
-        },
-    )
+    """The lobby, kept whole while the member's lists and one-click buttons stay the same (the
+    rest of it is the same for every member in a language: cribsite.kept.kept_page)."""
+    context = {
+        **presenters.lobby_context(request.user),
+        **presenters.play_context(request.user),
+        "start_fields": start_fields(None),
+        "oob": False,  # the lists drawn in place (the lobby's socket sends them out of band)
+    }
+    serial, quick = context["lists_serial"], context["quick_game"]
+    key = (serial, context["game_keys"], tuple(quick.items()) if quick else None)
+    key = None if serial is None else key
+    return kept_page(request, "games/lobby.html", context, key)
 
 
 _blank_forms: dict[str, str] = {}  # language -> the blank start form's fields, drawn
@@ -166,17 +168,23 @@ def lifecycle(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
 @login_required
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The table, kept whole for this member while what it shows stays the same (the regions'
+    key: presenters.viewer_key), and at most as long as a drawing of its regions is kept."""
     match = presenters.load_match(match_id)
     if match is None:
         raise Http404(_("There is no such match."))
-    # One masked CSRF token for the whole page (its regions' forms and the site's header), in
-    # place of a second one masked by the template's context processor.
-    token = get_token(request)
-    regions = presenters.page_regions(match, request.user, token)
-    context = {**presenters.page_context(match), "regions": regions, "csrf_token": token}
-    # "oob": the page's inline partial (seq) drawn in place, not out of band. Named, since a
-    # name missing from a template's context costs it a chain of exceptions.
-    return render(request, "games/match.html", {**context, "oob": False})
+
+    def context() -> dict[str, Any]:
+        # kept_page puts the request's token where the regions' forms hold CSRF_SLOT. "oob": the
+        # page's inline partial (seq) drawn in place, not out of band. Named, since a name
+        # missing from a template's context costs it a chain of exceptions.
+        regions = presenters.page_regions(match, request.user, CSRF_SLOT)
+        return {**presenters.page_context(match), "regions": regions, "oob": False}
+
+    key = presenters.viewer_key(match, request.user)
+    return kept_page(
+        request, "games/match.html", context, key, seconds=presenters.RENDER_CACHE_SECONDS
+    )
 
 
 @login_required
