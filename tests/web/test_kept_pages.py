@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 
 from cribsite import kept
 from games import presenters, services
@@ -130,10 +129,3 @@ def test_the_table_is_not_kept_past_its_regions_drawing(alice, bob, monkeypatch)
     for _ in range(2):
         client.get(match.get_absolute_url())
     assert kept.drawn[TABLE] == 2
-
-
-def test_a_page_without_a_member_is_kept_apart(alice, bob):
-    match = services.match_create_seated(creator=alice, players=[alice, bob], variant="cribbage")
-    signed_in(alice).get(match.get_absolute_url())
-    anonymous = Client().get(match.get_absolute_url())
-    assert anonymous.status_code == 302  # to log in: no one's page handed to someone else
