@@ -107,36 +107,38 @@ def kept_page(
     template shows them), the address and the language are added here. A page with messages
     waiting for the member is drawn afresh, and shows them (showing a message uses it up), as is
     one without a key. Either way, `context` may hold CSRF_SLOT where the token goes."""
-    if key is None or len(get_messages(request)):
-        return HttpResponse(
-            _draw(request, template_name, context).replace(CSRF_SLOT, get_token(request))
-        )
-    user = request.user
-    key = (
-        template_name,
-        get_language(),
-        request.get_full_path(),
-        (user.pk, user.get_username(), str(user), user.is_staff)
-        + (getattr(user, "motion", None), getattr(user, "sounds", None)),
-        *key,
-    )
-    now = time.monotonic()
-    with _lock:
-        found = _pages.get(key)
-        if found is not None and (seconds is None or now - found[0] < seconds):
-            _pages.move_to_end(key)
-            html = found[1]
-        else:
-            html = None
+    if key is not None and len(get_messages(request)) == 0:
+        user = request.user
+        member = (user.pk, user.get_username(), str(user), user.is_staff)
+        member += (getattr(user, "motion", None), getattr(user, "sounds", None))
+        key = (template_name, get_language(), request.get_full_path(), member, *key)
+        html = _kept_page(key, seconds)
+    else:
+        key = html = None
     if html is None:
         html = _draw(request, template_name, context)
-        drawn["page " + template_name] = drawn.get("page " + template_name, 0) + 1
-        with _lock:
-            _pages[key] = (now, html)
-            _pages.move_to_end(key)
-            while len(_pages) > PAGES_KEPT:
-                _pages.popitem(last=False)
+        if key is not None:
+            _keep_page(key, html)
     return HttpResponse(html.replace(CSRF_SLOT, get_token(request)))
+
+
+def _kept_page(key: tuple, seconds: float | None) -> str | None:
+    with _lock:
+        found = _pages.get(key)
+        if found is None or (seconds is not None and time.monotonic() - found[0] >= seconds):
+            return None
+        _pages.move_to_end(key)
+        return found[1]
+
+
+def _keep_page(key: tuple, html: str) -> None:
+    name = "page " + key[0]
+    drawn[name] = drawn.get(name, 0) + 1
+    with _lock:
+        _pages[key] = (time.monotonic(), html)
+        _pages.move_to_end(key)
+        while len(_pages) > PAGES_KEPT:
+            _pages.popitem(last=False)
 
 
 def _draw(request: HttpRequest, template_name: str, context) -> str:

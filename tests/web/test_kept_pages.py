@@ -129,3 +129,13 @@ def test_the_table_is_not_kept_past_its_regions_drawing(alice, bob, monkeypatch)
     for _ in range(2):
         client.get(match.get_absolute_url())
     assert kept.drawn[TABLE] == 2
+
+
+def test_pages_kept_are_bounded(alice, monkeypatch):
+    monkeypatch.setattr(kept, "PAGES_KEPT", 2)
+    client = signed_in(alice)
+    for query in ("a", "b", "c"):
+        client.get(f"/play/?{query}")
+    assert len(kept._pages) == 2 and kept.drawn[LOBBY] == 3
+    client.get("/play/?a")  # the oldest was let go, and is drawn again
+    assert kept.drawn[LOBBY] == 4
