@@ -66,11 +66,7 @@ class KeptNode(template.Node):
         if html is None:
             with context.push(csrf_token=CSRF_SLOT):
                 html = self.nodelist.render(context)
-            drawn[self.name] = drawn.get(self.name, 0) + 1
-            with _lock:
-                _kept[key] = html
-                while len(_kept) > KEPT_SIZE:
-                    _kept.popitem(last=False)
+            _keep(_kept, KEPT_SIZE, self.name, key, html)
         if CSRF_SLOT in html:  # asked for only where a form needs it (that sets the cookie)
             html = html.replace(CSRF_SLOT, str(token))
         return mark_safe(html)  # noqa: S308 (drawn escaped)
@@ -118,7 +114,7 @@ def kept_page(
     if html is None:
         html = _draw(request, template_name, context)
         if key is not None:
-            _keep_page(key, html)
+            _keep(_pages, PAGES_KEPT, "page " + template_name, key, (time.monotonic(), html))
     return HttpResponse(html.replace(CSRF_SLOT, get_token(request)))
 
 
@@ -131,14 +127,15 @@ def _kept_page(key: tuple, seconds: float | None) -> str | None:
         return found[1]
 
 
-def _keep_page(key: tuple, html: str) -> None:
-    name = "page " + key[0]
+def _keep(kept: OrderedDict, size: int, name: str, key: tuple, value: Any) -> None:
+    """Keep `value` under `key` in `kept` (at most `size` of them, the least recently used let
+    go first), and count a drawing of `name`."""
     drawn[name] = drawn.get(name, 0) + 1
     with _lock:
-        _pages[key] = (time.monotonic(), html)
-        _pages.move_to_end(key)
-        while len(_pages) > PAGES_KEPT:
-            _pages.popitem(last=False)
+        kept[key] = value
+        kept.move_to_end(key)
+        while len(kept) > size:
+            kept.popitem(last=False)
 
 
 def _draw(request: HttpRequest, template_name: str, context) -> str:

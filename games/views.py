@@ -37,8 +37,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "oob": False,  # the lists drawn in place (the lobby's socket sends them out of band)
     }
     serial, quick = context["lists_serial"], context["quick_game"]
-    key = (serial, context["game_keys"], tuple(quick.items()) if quick else None)
-    key = None if serial is None else key
+    key = None
+    if serial is not None:  # lists made for this request alone are not kept
+        key = (serial, context["game_keys"], tuple(quick.items()) if quick else None)
     return kept_page(request, "games/lobby.html", context, key)
 
 
