@@ -24,7 +24,7 @@ from django.urls import set_script_prefix  # noqa: E402
 
 from cribsite import layers  # noqa: E402
 from cribsite.routing import websocket_urlpatterns  # noqa: E402
-from cribsite.threads import KeptThreads, keep_on_core  # noqa: E402
+from cribsite.threads import KeptThreads  # noqa: E402
 from games import computer, realtime  # noqa: E402
 
 # Python's cyclic garbage collector, tuned for a long-lived server (see _settle_heap).
@@ -298,5 +298,3 @@ def _settle_heap() -> None:
 
 
 _settle_heap()
-if settings.SERVER_CPU is not None:
-    keep_on_core(settings.SERVER_CPU)

@@ -41,21 +41,6 @@ def env_int(name: str, default: int, *, minimum: int = 0) -> int:
     return value
 
 
-def env_cpu(name: str) -> int | None:
-    """A core of this machine (0 to the number of cores less one), or None when unset."""
-    raw = os.environ.get(name)
-    if raw is None or not raw.strip():
-        return None
-    cores = os.cpu_count() or 1
-    try:
-        core = int(raw)
-    except ValueError:
-        raise ImproperlyConfigured(f"{name}={raw!r} is not a core number") from None
-    if not 0 <= core < cores:
-        raise ImproperlyConfigured(f"{name}={raw!r}: this machine's cores are 0 to {cores - 1}")
-    return core
-
-
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:

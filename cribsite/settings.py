@@ -9,7 +9,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from cribsite.env import env_bool, env_cpu, env_int, env_list, env_origins, env_str, env_url
+from cribsite.env import env_bool, env_int, env_list, env_origins, env_str, env_url
 from cribsite.plugins import game_web_apps
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -132,11 +132,6 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", T
 # own database connection.
 HTTP_THREADS = env_int("HTTP_THREADS", 8, minimum=1)
 SOCKET_DB_THREADS = env_int("SOCKET_DB_THREADS", 4, minimum=1)
-# A server process runs Python one thread at a time (the interpreter lock), so it loses nothing
-# by keeping all its threads on one core, and gains the core's caches: a page's thread and the
-# event loop that drew the sockets' pushes share them instead of handing every move's objects
-# from one core to the other. SERVER_CPU=n keeps the process on core n (one process per core).
-SERVER_CPU = env_cpu("SERVER_CPU")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
     "DB_PREPARED_STATEMENTS", True
 ):

@@ -11,23 +11,12 @@ waiting for its own answers."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import DatabaseSyncToAsync
 from django.conf import settings
 from django.db import connections
-
-
-def keep_on_core(core: int) -> None:
-    """Keep every thread of this process, those running and those still to come (they take the
-    starting thread's cores), on `core` (settings.SERVER_CPU)."""
-    os.sched_setaffinity(0, {core})
-    for task in os.listdir("/proc/self/task"):
-        with contextlib.suppress(ProcessLookupError):  # a thread that ended meanwhile
-            os.sched_setaffinity(int(task), {core})
 
 
 class KeptThreads:

@@ -41,9 +41,6 @@ def load(**env: str) -> subprocess.CompletedProcess:
         ({"DEBUG": "1", "DATABASE_URL": "mysql://x/y"}, "DATABASE_URL must start with one of"),
         ({"DEBUG": "1", "REDIS_URL": "http://x"}, "REDIS_URL must start with one of"),
         ({"DEBUG": "1", "AXES_FAILURE_LIMIT": "lots"}, "AXES_FAILURE_LIMIT='lots' is not a whole"),
-        ({"DEBUG": "1", "SERVER_CPU": "first"}, "SERVER_CPU='first' is not a core number"),
-        ({"DEBUG": "1", "SERVER_CPU": "-1"}, "SERVER_CPU='-1': this machine's cores are 0 to"),
-        ({"DEBUG": "1", "SERVER_CPU": "4096"}, "SERVER_CPU='4096': this machine's cores are 0 to"),
     ],
 )
 def test_it_fails_loudly_on_nonsense(env, message):
@@ -129,29 +126,3 @@ def test_postgresql_plans_the_match_read_once_a_connection():
         )
         runs = [row[0] for row in cursor.fetchall()]
     assert runs and max(runs) >= 1
-
-
-def test_a_server_kept_on_a_core_keeps_every_thread_there():
-    """SERVER_CPU: the threads already running and those started later all stay on that core."""
-    core = max(os.sched_getaffinity(0))
-    code = (
-        "import os, threading, queue\n"
-        "asked, told = queue.Queue(), queue.Queue()\n"
-        "def early():\n"
-        "    asked.get(); told.put(os.sched_getaffinity(0))\n"
-        "threading.Thread(target=early).start()\n"
-        "import cribsite.asgi\n"
-        "asked.put(1); print(sorted(told.get()))\n"
-        "late = []\n"
-        "t = threading.Thread(target=lambda: late.append(os.sched_getaffinity(0))); t.start()\n"
-        "t.join(); print(sorted(late[0]), sorted(os.sched_getaffinity(0)))\n"
-    )
-    result = run(code, DEBUG="1", SERVER_CPU=str(core))
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split("\n")[:2] == [f"[{core}]", f"[{core}] [{core}]"]
-
-
-def test_a_server_not_kept_on_a_core_is_left_where_the_system_puts_it():
-    result = run("import os, cribsite.asgi; print(len(os.sched_getaffinity(0)))", DEBUG="1")
-    assert result.returncode == 0, result.stderr
-    assert int(result.stdout) == len(os.sched_getaffinity(0))

@@ -97,10 +97,6 @@ def main() -> None:
     parser.add_argument("--setups", default="sqlite,postgres", help="the ramps to run")
     parser.add_argument("--step-seconds", type=float, default=0)
     parser.add_argument("--rounds", type=int, default=1, help="move and pages, trees in turns")
-    parser.add_argument(
-        "--pin", choices=["yes", "no", "both"], default="yes",
-        help="keep each daphne on a core of its own (SERVER_CPU); both: this tree each way",
-    )  # fmt: skip
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -114,33 +110,31 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="crib-load-"))
     print(f"bench_load --profile {args.profile}: {time.strftime('%Y-%m-%d %H:%M')}, "
           f"{os.cpu_count()} cores, load average {_loadavg()}", flush=True)  # fmt: skip
-    trees = [("this tree", ROOT, args.pin != "no")]
-    if args.pin == "both":
-        trees.insert(0, ("this tree, not pinned", ROOT, False))
+    trees = [("this tree", ROOT)]
     if args.before != "none":
-        trees.insert(0, (f"before ({args.before})", _export(args.before, work), args.pin != "no"))
+        trees.insert(0, (f"before ({args.before})", _export(args.before, work)))
     failed = False
     results = work / "results.jsonl"  # each child's move and pages figures, for the summary
     rounds = max(1, args.rounds)
     for turn in range(rounds if parts & {"move", "pages"} else 0):
-        for label, tree, pin in trees if turn % 2 == 0 else trees[::-1]:
+        for label, tree in trees if turn % 2 == 0 else trees[::-1]:
             if rounds > 1:
                 print(f"\n## round {turn + 1} of {rounds}: {label}", flush=True)
-            failed |= _child(label, tree, pin, work, "sqlite", args, profile, {
+            failed |= _child(label, tree, work, "sqlite", args, profile, {
                 "parts": sorted(parts & {"move", "pages"}), "steps": [],
                 "results": str(results)})  # fmt: skip
     if rounds > 1 or len(trees) > 1:
-        _summary(results, [label for label, _, _ in trees])
-    for label, tree, pin in trees:
+        _summary(results, [label for label, _ in trees])
+    for label, tree in trees:
         setups = set(args.setups.split(","))
         if parts & {"scale", "restart"} and "sqlite" in setups:
             steps = _steps(args.steps, profile["sqlite_steps"])
-            failed |= _child(label, tree, pin, work, "sqlite", args, profile, {
+            failed |= _child(label, tree, work, "sqlite", args, profile, {
                 "parts": sorted(parts & {"scale", "restart"}), "steps": steps})  # fmt: skip
         if parts & {"scale", "restart"} and "postgres" in setups:
             if args.database_url and args.redis_url:
                 steps = _steps(args.steps, profile["pg_steps"])
-                failed |= _child(label, tree, pin, work, "postgres", args, profile, {
+                failed |= _child(label, tree, work, "postgres", args, profile, {
                     "parts": sorted(parts & {"scale", "restart"}), "steps": steps})  # fmt: skip
             else:
                 print("\n(two daphne processes on PostgreSQL + Redis: skipped, give "
@@ -177,10 +171,10 @@ def _steps(given: str, default: list[int]) -> list[int]:
     return [int(n) for n in given.split(",")] if given else default
 
 
-def _child(label, tree, pin, work, setup, args, profile, extra) -> bool:
+def _child(label, tree, work, setup, args, profile, extra) -> bool:
     """Run one setup in a child process (its own Django, its own database); True if it failed."""
     config = {
-        "label": label, "tree": str(tree), "pin": pin, "work": str(work), "setup": setup,
+        "label": label, "tree": str(tree), "work": str(work), "setup": setup,
         "database_url": args.database_url if setup == "postgres" else
         f"sqlite:///{work / (secrets.token_hex(4) + '.sqlite3')}",
         "redis_url": args.redis_url if setup == "postgres" else "",
@@ -271,17 +265,8 @@ class Child:
             "postgres": "two daphne processes, PostgreSQL + Redis",
         }[self.setup]
         print(f"\n== {c['label']}: {title}", flush=True)
-        cores = sorted(os.sched_getaffinity(0))
-        pinned = c["pin"] and len(cores) >= processes
-        if pinned:
-            print(f"   each daphne kept on a core of its own (SERVER_CPU: {cores[-processes:]})"
-                  + (f", this load generator on {cores[:-processes]}"
-                     if len(cores) > processes else ""))  # fmt: skip
-            if len(cores) > processes:  # as far from the servers' cores as this machine allows
-                os.sched_setaffinity(0, cores[:-processes])
         for i in range(processes):
-            core = cores[-1 - i] if pinned else None
-            self.servers.append(Server(c, f"{self.setup}-{i}", core))
+            self.servers.append(Server(c, f"{self.setup}-{i}"))
         try:
             for server in self.servers:
                 await asyncio.to_thread(server.start)
@@ -764,16 +749,14 @@ async def _warm(port: int, table: Table) -> None:
 class Server:
     """One daphne process serving the tree under test."""
 
-    def __init__(self, config: dict, name: str, core: int | None = None) -> None:
-        self.config, self.name, self.core = config, name, core
+    def __init__(self, config: dict, name: str) -> None:
+        self.config, self.name = config, name
         self.port = _free_port()
         self.log_path = Path(config["work"]) / f"daphne-{name}-{self.port}.log"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
         env = {**os.environ, **_server_env(self.config)}
-        if self.core is not None:
-            env["SERVER_CPU"] = str(self.core)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
              "cribsite.asgi:application"],
