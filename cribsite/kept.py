@@ -38,9 +38,43 @@ from django.utils.translation import get_language
 register = template.Library()
 
 CSRF_SLOT = "csrf0slot0for0this0request0token0"
+_MISSING = object()
+
+
+class Kept:
+    """At most `size` values by key, the least recently used let go first, for every thread of
+    the process: the one way the site keeps what it drew or built, to hand it out again."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[Any, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        with self._lock:
+            value = self._values.get(key, _MISSING)
+            if value is _MISSING:
+                return default
+            self._values.move_to_end(key)
+            return value
+
+    def put(self, key: Any, value: Any) -> None:
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._values.clear()
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+
 KEPT_SIZE = 4096  # pieces kept, the least recently used dropped first
-_kept: OrderedDict[tuple, str] = OrderedDict()
-_lock = threading.Lock()
+_kept = Kept(KEPT_SIZE)
 drawn: dict[str, int] = {}  # name -> times drawn (not handed out again), for tests
 
 
@@ -59,14 +93,11 @@ class KeptNode(template.Node):
         if not token or token == "NOTPROVIDED":  # noqa: S105 (Django's word for "no token")
             return self.nodelist.render(context)
         key = (self.name, get_language(), *(str(var.resolve(context)) for var in self.vary_on))
-        with _lock:
-            html = _kept.get(key)
-            if html is not None:
-                _kept.move_to_end(key)
+        html = _kept.get(key)
         if html is None:
             with context.push(csrf_token=CSRF_SLOT):
                 html = self.nodelist.render(context)
-            _keep(_kept, KEPT_SIZE, self.name, key, html)
+            _keep(_kept, self.name, key, html)
         if CSRF_SLOT in html:  # asked for only where a form needs it (that sets the cookie)
             html = html.replace(CSRF_SLOT, str(token))
         return mark_safe(html)  # noqa: S308 (drawn escaped)
@@ -83,7 +114,7 @@ def kept(parser, token) -> KeptNode:
 
 
 PAGES_KEPT = 512  # whole pages (about 11 KB each), the least recently used dropped first
-_pages: OrderedDict[tuple, tuple[float, str]] = OrderedDict()
+_pages = Kept(PAGES_KEPT)  # key -> (when drawn, by time.monotonic(), the page)
 
 
 def kept_page(
@@ -114,28 +145,21 @@ def kept_page(
     if html is None:
         html = _draw(request, template_name, context)
         if key is not None:
-            _keep(_pages, PAGES_KEPT, "page " + template_name, key, (time.monotonic(), html))
+            _keep(_pages, "page " + template_name, key, (time.monotonic(), html))
     return HttpResponse(html.replace(CSRF_SLOT, get_token(request)))
 
 
 def _kept_page(key: tuple, seconds: float | None) -> str | None:
-    with _lock:
-        found = _pages.get(key)
-        if found is None or (seconds is not None and time.monotonic() - found[0] >= seconds):
-            return None
-        _pages.move_to_end(key)
-        return found[1]
+    found = _pages.get(key)
+    if found is None or (seconds is not None and time.monotonic() - found[0] >= seconds):
+        return None
+    return found[1]
 
 
-def _keep(kept: OrderedDict, size: int, name: str, key: tuple, value: Any) -> None:
-    """Keep `value` under `key` in `kept` (at most `size` of them, the least recently used let
-    go first), and count a drawing of `name`."""
+def _keep(kept: Kept, name: str, key: tuple, value: Any) -> None:
+    """Keep `value` under `key` in `kept`, and count a drawing of `name`."""
     drawn[name] = drawn.get(name, 0) + 1
-    with _lock:
-        kept[key] = value
-        kept.move_to_end(key)
-        while len(kept) > size:
-            kept.popitem(last=False)
+    kept.put(key, value)
 
 
 def _draw(request: HttpRequest, template_name: str, context) -> str:
@@ -146,7 +170,6 @@ def _draw(request: HttpRequest, template_name: str, context) -> str:
 def forget_kept() -> None:
     """Drop every kept piece and page and the counts (for tests: their keys hold ids a new
     database gives out again, and settings a test may change)."""
-    with _lock:
-        _kept.clear()
-        _pages.clear()
+    _kept.clear()
+    _pages.clear()
     drawn.clear()

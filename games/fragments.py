@@ -12,8 +12,7 @@ what they may not see.
 from __future__ import annotations
 
 import re
-import threading
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -21,12 +20,13 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from cribsite.kept import Kept
+
 # Where a page's forms take the request's CSRF token: regions drawn for a page are shared too,
 # and each request puts its own token in (presenters.page_regions).
 CSRF_SLOT = "csrf0slot0for0the0request0token0"
 CACHE_SIZE = 8192
-_cache: OrderedDict[tuple, str] = OrderedDict()
-_lock = threading.Lock()
+_cache = Kept(CACHE_SIZE)
 drawn: Counter[str] = Counter()  # region -> times drawn (not taken from the cache), for tests
 
 
@@ -136,15 +136,10 @@ def region(
         drawn[name] += 1
         return finish(draw(context))
     key = (template, bool(context.get("oob")), translation.get_language(), part)
-    with _lock:
-        html = _cache.get(key)
-        if html is not None:
-            _cache.move_to_end(key)
-            return html
+    html = _cache.get(key)
+    if html is not None:
+        return html
     html = finish(draw(context))
     drawn[name] += 1
-    with _lock:
-        _cache[key] = html
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
+    _cache.put(key, html)
     return html

@@ -25,6 +25,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
+from cribsite.kept import Kept
 from games import fragments, realtime, services, table_lines
 from games.engine.core import default_level
 from games.engine.core.events import freeze_event
@@ -372,11 +373,9 @@ def lobby_context(user) -> dict[str, Any]:
     context = {"games": games, "game_keys": " ".join(game.key for game in games)}
     comparable = all(compiled is not None for _, compiled, _ in reads)
     if comparable:
-        with _lobby_lock:
-            kept = _lobby_lists.get(key)
-            if kept is not None and kept[0] == rows:
-                _lobby_lists.move_to_end(key)
-                return {**context, **kept[1]}
+        kept = _lobby_lists.get(key)
+        if kept is not None and kept[0] == rows:
+            return {**context, **kept[1]}
     waiting, mine = (
         services.seated(found if compiled is None else read.objects(db, compiled, found))
         for read, (db, compiled, found) in zip((_WAITING_SEATS, _MY_SEATS), reads, strict=True)
@@ -389,17 +388,12 @@ def lobby_context(user) -> dict[str, Any]:
         "lists_serial": next(_lobby_serials) if comparable else None,
     }
     if comparable:
-        with _lobby_lock:
-            _lobby_lists[key] = (rows, lists)
-            _lobby_lists.move_to_end(key)
-            while len(_lobby_lists) > LOBBY_LISTS_KEPT:
-                _lobby_lists.popitem(last=False)
+        _lobby_lists.put(key, (rows, lists))
     return {**context, **lists}
 
 
 LOBBY_LISTS_KEPT = 1024  # members' lists, the least recently used dropped first
-_lobby_lists: OrderedDict[tuple, tuple[tuple, dict[str, Any]]] = OrderedDict()
-_lobby_lock = threading.Lock()
+_lobby_lists = Kept(LOBBY_LISTS_KEPT)  # (member, language) -> (the rows, the lists)
 _lobby_serials = itertools.count(1)  # next() on a count is atomic
 
 
@@ -570,8 +564,7 @@ def _tight(html: str) -> str:
 # the viewer's seat), and lives a moment only, so that the "away" clocks drawn into it stay true.
 RENDER_CACHE_SECONDS = 5.0
 RENDER_CACHE_SIZE = 4096
-_render_cache: OrderedDict[tuple, tuple[float, dict[str, str]]] = OrderedDict()
-_render_lock = threading.Lock()
+_render_cache = Kept(RENDER_CACHE_SIZE)  # key -> (when drawn, by time.monotonic(), regions)
 renders: Counter[tuple] = Counter()  # (match, seq, seat, regions) -> times drawn, for tests
 
 
@@ -605,16 +598,12 @@ def viewer_regions(
     from that seat's view and is only ever handed to that same seat.
     """
     key = (*viewer_key(match, user), tuple(regions), translation.get_language(), oob)
-    with _render_lock:
-        found = _render_cache.get(key)
-        if found is not None and time.monotonic() - found[0] < RENDER_CACHE_SECONDS:
-            return found[1]
+    found = _render_cache.get(key)
+    if found is not None and time.monotonic() - found[0] < RENDER_CACHE_SECONDS:
+        return found[1]
     rendered = render_regions(match_context(match, user), regions, oob=oob)
     renders[(match.pk, match.seq, key[5], key[7]) + (() if oob else ("page",))] += 1
-    with _render_lock:
-        _render_cache[key] = (time.monotonic(), rendered)
-        while len(_render_cache) > RENDER_CACHE_SIZE:
-            _render_cache.popitem(last=False)
+    _render_cache.put(key, (time.monotonic(), rendered))
     return rendered
 
 
@@ -623,10 +612,8 @@ def forget_kept() -> None:
     (for tests: each is keyed by match id, which a new database gives out again)."""
     with _boards_lock:
         _boards.clear()
-    with _lobby_lock:
-        _lobby_lists.clear()
-    with _render_lock:
-        _render_cache.clear()
+    _lobby_lists.clear()
+    _render_cache.clear()
     board_reads.clear()
     renders.clear()
 

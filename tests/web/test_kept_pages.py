@@ -132,7 +132,7 @@ def test_the_table_is_not_kept_past_its_regions_drawing(alice, bob, monkeypatch)
 
 
 def test_pages_kept_are_bounded(alice, monkeypatch):
-    monkeypatch.setattr(kept, "PAGES_KEPT", 2)
+    monkeypatch.setattr(kept._pages, "size", 2)
     client = signed_in(alice)
     for query in ("a", "b", "c"):
         client.get(f"/play/?{query}")

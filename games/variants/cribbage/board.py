@@ -11,8 +11,6 @@ the template partial it replaced (tests/web/cribbage_board_reference.html), line
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +18,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
+from cribsite.kept import Kept
 from games import fragments, texts
 from games.markup import text
 from games.templatetags.cards import card, card_back
@@ -33,8 +32,7 @@ BOARD_FIELDS = (
     "count", "phase", "current", "earlier", "seat_sides", "held_counts", "discarded", "hands",
 )  # fmt: skip
 TABLES_KEPT = 1024
-_tables: OrderedDict[tuple, str] = OrderedDict()
-_tables_lock = threading.Lock()
+_tables = Kept(TABLES_KEPT)
 tables_drawn = 0  # drawings made, not taken from _tables (for tests)
 
 
@@ -77,11 +75,8 @@ def cribbage_board(context: Mapping[str, Any]) -> SafeString:
         callout = _callouts(web, view, names, dict(teams)) if playing else None
         drawn = _board_html(view, names, side_names, callout)
         global tables_drawn
-        with _tables_lock:
-            tables_drawn += 1
-            _tables[key] = drawn
-            while len(_tables) > TABLES_KEPT:
-                _tables.popitem(last=False)
+        tables_drawn += 1
+        _tables.put(key, drawn)
     return mark_safe(fragments.without_seat(drawn, context.get("seat")))  # noqa: S308 (escaped)
 
 

@@ -34,8 +34,6 @@ raises TemplateSyntaxError.
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -45,6 +43,7 @@ from django.templatetags.static import static
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext
 
+from cribsite.kept import Kept
 from games.templatetags.cards import draw
 from games.variants.cribbage.pegs import pegs_html
 from games.variants.cribbage.texts import (
@@ -100,16 +99,12 @@ def pegboard(
     if drawn is None:
         drawn = _pegboard(sides, target, names, colors)
         if key is not None:
-            with _boards_lock:
-                _boards[key] = drawn
-                while len(_boards) > BOARDS_KEPT:
-                    _boards.popitem(last=False)
+            _boards.put(key, drawn)
     return drawn
 
 
 BOARDS_KEPT = 2048
-_boards: OrderedDict[tuple, SafeString] = OrderedDict()
-_boards_lock = threading.Lock()
+_boards = Kept(BOARDS_KEPT)
 
 
 def _pegboard(sides, target, names, colors) -> SafeString:
