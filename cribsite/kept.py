@@ -47,20 +47,23 @@ class Kept:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._values: OrderedDict[Any, Any] = OrderedDict()
+        self._values: OrderedDict[Any, tuple[float, Any]] = OrderedDict()  # key -> (put at, value)
         self._lock = threading.Lock()
 
-    def get(self, key: Any, default: Any = None) -> Any:
+    def get(self, key: Any, default: Any = None, *, seconds: float | None = None) -> Any:
+        """The value kept under `key` (with `seconds`: only if put no longer ago than that)."""
         with self._lock:
-            value = self._values.get(key, _MISSING)
-            if value is _MISSING:
+            found = self._values.get(key, _MISSING)
+            if found is _MISSING:
+                return default
+            if seconds is not None and time.monotonic() - found[0] >= seconds:
                 return default
             self._values.move_to_end(key)
-            return value
+            return found[1]
 
     def put(self, key: Any, value: Any) -> None:
         with self._lock:
-            self._values[key] = value
+            self._values[key] = (time.monotonic(), value)
             self._values.move_to_end(key)
             while len(self._values) > self.size:
                 self._values.popitem(last=False)
@@ -114,7 +117,7 @@ def kept(parser, token) -> KeptNode:
 
 
 PAGES_KEPT = 512  # whole pages (about 11 KB each), the least recently used dropped first
-_pages = Kept(PAGES_KEPT)  # key -> (when drawn, by time.monotonic(), the page)
+_pages = Kept(PAGES_KEPT)
 
 
 def kept_page(
@@ -139,21 +142,14 @@ def kept_page(
         member = (user.pk, user.get_username(), str(user), user.is_staff)
         member += (getattr(user, "motion", None), getattr(user, "sounds", None))
         key = (template_name, get_language(), request.get_full_path(), member, *key)
-        html = _kept_page(key, seconds)
+        html = _pages.get(key, seconds=seconds)
     else:
         key = html = None
     if html is None:
         html = _draw(request, template_name, context)
         if key is not None:
-            _keep(_pages, "page " + template_name, key, (time.monotonic(), html))
+            _keep(_pages, "page " + template_name, key, html)
     return HttpResponse(html.replace(CSRF_SLOT, get_token(request)))
-
-
-def _kept_page(key: tuple, seconds: float | None) -> str | None:
-    found = _pages.get(key)
-    if found is None or (seconds is not None and time.monotonic() - found[0] >= seconds):
-        return None
-    return found[1]
 
 
 def _keep(kept: Kept, name: str, key: tuple, value: Any) -> None:

@@ -20,11 +20,10 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from cribsite.kept import Kept
+from cribsite.kept import CSRF_SLOT, Kept
 
-# Where a page's forms take the request's CSRF token: regions drawn for a page are shared too,
-# and each request puts its own token in (presenters.page_regions).
-CSRF_SLOT = "csrf0slot0for0the0request0token0"
+# Regions drawn for a page are shared too: their forms hold CSRF_SLOT (the kept pieces' and
+# pages'), where each request puts its own token (presenters.page_regions, kept_page).
 CACHE_SIZE = 8192
 _cache = Kept(CACHE_SIZE)
 drawn: Counter[str] = Counter()  # region -> times drawn (not taken from the cache), for tests

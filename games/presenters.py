@@ -564,7 +564,7 @@ def _tight(html: str) -> str:
 # the viewer's seat), and lives a moment only, so that the "away" clocks drawn into it stay true.
 RENDER_CACHE_SECONDS = 5.0
 RENDER_CACHE_SIZE = 4096
-_render_cache = Kept(RENDER_CACHE_SIZE)  # key -> (when drawn, by time.monotonic(), regions)
+_render_cache = Kept(RENDER_CACHE_SIZE)
 renders: Counter[tuple] = Counter()  # (match, seq, seat, regions) -> times drawn, for tests
 
 
@@ -598,12 +598,12 @@ def viewer_regions(
     from that seat's view and is only ever handed to that same seat.
     """
     key = (*viewer_key(match, user), tuple(regions), translation.get_language(), oob)
-    found = _render_cache.get(key)
-    if found is not None and time.monotonic() - found[0] < RENDER_CACHE_SECONDS:
-        return found[1]
+    found = _render_cache.get(key, seconds=RENDER_CACHE_SECONDS)
+    if found is not None:
+        return found
     rendered = render_regions(match_context(match, user), regions, oob=oob)
     renders[(match.pk, match.seq, key[5], key[7]) + (() if oob else ("page",))] += 1
-    _render_cache.put(key, (time.monotonic(), rendered))
+    _render_cache.put(key, rendered)
     return rendered
 
 

@@ -35,6 +35,20 @@ def test_it_keeps_at_most_its_size_letting_the_least_recently_used_go_first():
     assert store.get("a") is None and store.get("c") == "C2"
 
 
+def test_asked_with_seconds_it_hands_back_only_what_was_put_no_longer_ago(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr(kept.time, "monotonic", lambda: now[0])
+    store = Kept(2)
+    store.put("a", "A")
+    now[0] += 4.9
+    assert store.get("a", seconds=5) == "A"
+    now[0] += 0.1
+    assert store.get("a", seconds=5) is None
+    assert store.get("a") == "A"  # without seconds, however old
+    store.put("a", "A2")
+    assert store.get("a", seconds=5) == "A2"
+
+
 def test_it_can_be_emptied():
     store = Kept(2)
     store.put("a", 1)
