@@ -327,11 +327,14 @@ def play_whole_game(page: Page, table: Table, report: Report, console: Console) 
     seen: set[str] = set()
     started = time.monotonic()
     misses = 0  # moves in a row that did not take: the page is redrawn, or the test is stuck
+    missed = ""  # why the last one did not (the first line of its error)
     for _ in range(table.moves):
         if page.locator(OVER).count():
             break
         if misses > 8 or time.monotonic() - started > table.seconds:
-            raise AssertionError(f"{table.name}: stuck in {report.phases} ({console.during})")
+            raise AssertionError(
+                f"{table.name}: stuck in {report.phases} ({console.during}; last miss: {missed})"
+            )
         phase = table.phase(page)
         if phase is None:
             page.wait_for_timeout(40)
@@ -346,8 +349,9 @@ def play_whole_game(page: Page, table: Table, report: Report, console: Console) 
         try:
             table.act(page, phase)
             expect(page.locator("#match-seq")).not_to_have_attribute("data-seq", before)
-        except (PlaywrightError, AssertionError):
+        except (PlaywrightError, AssertionError) as error:
             misses += 1
+            missed = (str(error).strip().splitlines() or [type(error).__name__])[0]
             continue  # redrawn under the click by a push: look again
         misses = 0
     else:

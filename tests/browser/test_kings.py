@@ -49,16 +49,28 @@ def my_turn_state(page: Page, match_id: int):
 
 
 def place(page: Page, token: str) -> None:
-    """Pick the rack tile for one 'ROW,COL=FACE' and put it on its square."""
+    """Pick the rack tile for one 'ROW,COL=FACE' and put it on its square. A tile is picked by
+    the face it shows, which is not always its data-face: a 6 or 9 turned in an earlier try
+    that did not take stays turned."""
     square, face = token.split("=")
     row, col = square.split(",")
-    rack = page.locator("[data-kings-rack] .rack-tile:not([disabled])")
-    exact = rack.and_(page.locator(f'[data-face="{face}"]'))
-    if exact.count():
-        exact.first.click()
-    else:  # the lay wants a 6 as a 9, or a 9 as a 6
-        other = ("9" if face[0] == "6" else "6") + face[1]
-        rack.and_(page.locator(f'[data-face="{other}"]')).first.click()
+    found = page.evaluate(
+        """(face) => {
+            const rank = (f) => (f[0] === "T" ? "10" : f[0]);
+            const tiles = Array.from(
+                document.querySelectorAll("[data-kings-rack] .rack-tile:not([disabled])"));
+            const shown = (t) => t.querySelector(".tile-rank").textContent.trim();
+            const suited = tiles.filter((t) => t.dataset.face[1] === face[1]);
+            const exact = suited.find((t) => shown(t) === rank(face));
+            if (exact) return {id: exact.dataset.id, flip: false};
+            const other = suited.find((t) => t.dataset.flips === "1" && "69".includes(face[0]));
+            return other ? {id: other.dataset.id, flip: true} : null;
+        }""",
+        face,
+    )
+    assert found, f"no tile in the rack shows {face} or turns into it"
+    page.locator(f'[data-kings-rack] .rack-tile[data-id="{found["id"]}"]').click()
+    if found["flip"]:
         page.locator("[data-kings-flip]").click()  # "Turn 6/9", in any language
     page.locator(f'[data-kings-board] button[data-row="{row}"][data-col="{col}"]').click()
 
