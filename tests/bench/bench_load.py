@@ -72,12 +72,12 @@ LOST_AFTER = 10.0  # seconds: a push not seen by then is lost
 
 PROFILES = {
     "quick": {
-        "move_matches": 8, "move_seconds": 20,
+        "move_matches": 8, "move_seconds": 20, "yardstick_seconds": 8,
         "sqlite_steps": [20, 50], "pg_steps": [40, 100], "step_seconds": 20,
         "page_rounds": 3, "page_requests": 400,  # about 1.5 s a figure: 40 gave 0.15 s, too noisy
     },
     "scale": {
-        "move_matches": 20, "move_seconds": 40,
+        "move_matches": 20, "move_seconds": 40, "yardstick_seconds": 10,
         "sqlite_steps": [50, 100, 200, 300], "pg_steps": [100, 250, 500, 700], "step_seconds": 40,
         "page_rounds": 5, "page_requests": 800,
     },
@@ -159,6 +159,11 @@ def _summary(results: Path, labels: list[str]) -> None:
             shown = " ".join(f"{ms:.1f}" for ms in moves)
             print(f"   {label:<24} server CPU per move, ms: {shown} (median "
                   f"{statistics.median(moves):.1f})")  # fmt: skip
+        yard = sorted(row["move_in_trivial"] for row in mine if row.get("move_in_trivial"))
+        if yard:
+            shown = " ".join(f"{n:.1f}" for n in yard)
+            print(f"   {label:<24} a move in paced /healthz requests: {shown} (median "
+                  f"{statistics.median(yard):.1f})")  # fmt: skip
         for page in ("match page", "lobby"):
             ratios = sorted(row["pages"][page] for row in mine if page in row.get("pages", {}))
             if ratios:
@@ -322,6 +327,11 @@ class Child:
                 windows.append(1000 * (cpu - cpu0) / (moves - moves0))
             cpu0, moves0 = cpu, moves
         await asyncio.gather(*players)
+        played_for = c["move_seconds"]
+        # The yardstick: a trivial request at the moves' pace through the same server, its sockets
+        # still open, so that figures from different machines (and hours) can be compared.
+        trivial = await _paced_trivial(server, tables[0].cookies[0], step.moves / played_for,
+                                       c["yardstick_seconds"])  # fmt: skip
         await self.close_all(tables)
         self.watch_ids = False
         shared = sorted(i.decode() for i in self.answer_ids & self.socket_ids)
@@ -329,12 +339,21 @@ class Child:
             f"-- per move ({len(tables)} matches, 2 seats + 1 spectator socket each, seats think "
             f"0.3-0.6 s): {step.moves} moves"
         )
-        self.record(move_ms=statistics.median(windows) if windows else None)
+        move_ms = statistics.median(windows) if windows else None
+        trivial_ms = statistics.median(trivial) if trivial else None
+        in_trivial = move_ms / trivial_ms if move_ms and trivial_ms else None
+        self.record(move_ms=move_ms, trivial_ms=trivial_ms, move_in_trivial=in_trivial)
         if windows:
             q = statistics.quantiles(windows, n=4) if len(windows) > 1 else windows * 3
             print(
-                f"   server CPU per move: median {statistics.median(windows):.1f} ms "
+                f"   server CPU per move: median {move_ms:.1f} ms "
                 f"(quartiles {q[0]:.1f}-{q[2]:.1f}, {len(windows)} windows of 2 s; target <= 5)"
+            )
+        if in_trivial:
+            t = statistics.quantiles(trivial, n=4) if len(trivial) > 1 else trivial * 3
+            print(
+                f"   yardstick: /healthz at the same pace, median {trivial_ms:.2f} ms of server "
+                f"CPU (quartiles {t[0]:.2f}-{t[2]:.2f}); a move costs {in_trivial:.1f} of them"
             )
         deflate = f"{sum(self.compressed)} of {len(self.compressed)} sockets compressed"
         print(f"   {_sizes('socket message on the wire', self.wire_bytes)} (target <= 4 KB; "
@@ -736,6 +755,25 @@ async def _get_many(client: Http, path: str, cookie: str, count: int) -> int:
             raise SystemExit(f"GET {path} answered {status}")
         size = len(data)
     return size
+
+
+async def _paced_trivial(server: Server, cookie: str, rate: float, seconds: float) -> list:
+    """Server CPU of a /healthz request (ms, one figure a 2-second window) sent at `rate` a
+    second: the cost of the lightest request at that pace on this machine, now. (Back to back,
+    as in the pages part, a request costs about half as much: see the README.)"""
+    if rate <= 0 or seconds <= 0:
+        return []
+    client, rng, windows = Http(server.port), random.Random(), []
+    stop = time.monotonic() + seconds
+    while time.monotonic() < stop:
+        cpu0, count, window_end = server.cpu(), 0, time.monotonic() + 2
+        while time.monotonic() < window_end:
+            await _get_many(client, "/healthz", cookie, 1)
+            count += 1
+            await asyncio.sleep(rng.uniform(0.5, 1.5) / rate)
+        windows.append(1000 * (server.cpu() - cpu0) / count)
+    await client.close()
+    return windows
 
 
 async def _warm(port: int, table: Table) -> None:
