@@ -327,11 +327,10 @@ class Child:
                 windows.append(1000 * (cpu - cpu0) / (moves - moves0))
             cpu0, moves0 = cpu, moves
         await asyncio.gather(*players)
-        played_for = c["move_seconds"]
         # The yardstick: a trivial request at the moves' pace through the same server, its sockets
         # still open, so that figures from different machines (and hours) can be compared.
-        trivial = await _paced_trivial(server, tables[0].cookies[0], step.moves / played_for,
-                                       c["yardstick_seconds"])  # fmt: skip
+        pace = step.moves / c["move_seconds"]
+        trivial = await _paced_trivial(server, tables[0].cookies[0], pace, c["yardstick_seconds"])
         await self.close_all(tables)
         self.watch_ids = False
         shared = sorted(i.decode() for i in self.answer_ids & self.socket_ids)
