@@ -237,6 +237,19 @@ def test_every_page_carries_the_csrf_token_for_htmx(client):
     assert "django_htmx/ext/hx-ws-2.min.js" in page
 
 
+@pytest.mark.parametrize("debug", [False, True])
+def test_no_page_carries_django_htmx_debug_script(client, alice, settings, debug):
+    """Under DEBUG (make run), django-htmx's debug script replaced the whole document with any
+    400 answer to an htmx request: a refused move, whose 400 carries the message to show, left
+    an unstyled page of bare fragments."""
+    settings.DEBUG = debug
+    client.force_login(alice)
+    for name in ("home", "lobby"):
+        page = client.get(reverse(name)).content.decode()
+        assert "django_htmx/htmx-2.min.js" in page
+        assert "django-htmx.js" not in page
+
+
 def test_the_admin_lists_and_searches_members(client, dana, alice, bob):
     client.force_login(dana)
     response = client.get(reverse("admin:accounts_user_changelist"), {"q": "ali"})
