@@ -38,6 +38,16 @@ def test_it_shows_the_projector_with_its_heading_and_live_socket(client, make_ev
     assert inline_script_free(html)
 
 
+def test_the_projector_leaves_out_django_htmx_debug_script(client, make_event, settings):
+    """Under DEBUG it would replace the whole screen with any 4xx answer (see
+    tests/web/test_accounts.py)."""
+    settings.DEBUG = True
+    event = make_event(GUESTS[:4], rounds=2)
+    html = client.get(reverse("tournament_screen", args=[event.pk])).content.decode()
+    assert "django_htmx/htmx-2.min.js" in html and "django_htmx/ext/hx-ws-2.min.js" in html
+    assert "django-htmx.js" not in html
+
+
 def test_a_big_field_gets_the_long_and_many_layouts(client, make_event, tess):
     event = make_event(GUESTS, rounds=3)
     services.round_generate(tournament_id=event.pk, by=tess)
