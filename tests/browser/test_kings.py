@@ -152,3 +152,44 @@ def swap_or_pass(page: Page, *, all_tiles: bool, bag: int) -> None:
         page.get_by_text("Pass…").click()
         page.get_by_role("button", name="Yes, pass").click()
     expect(page.locator("#match-seq")).not_to_have_attribute("data-seq", before)
+
+
+def test_recall_shows_a_turned_six_as_dealt_again(page, alice):
+    """Recall undoes the whole tentative turn: a 6 turned into a 9 (in the rack, or after it
+    was put down) comes back to the rack as the 6 it was dealt, and Escape does the same."""
+    log_in(page, "alice")
+    match_id = start_kings(page)
+    my_turn_state(page, match_id)
+    # Deal the member a 6 in the rack's first place (from the bag, which nobody sees).
+    match = Match.objects.get(pk=match_id)
+    snapshot = match.snapshot
+    rack, bag = snapshot["racks"][0], snapshot["bag"]
+    six = next(i for i, tile in enumerate(bag) if tile.startswith("6"))
+    rack[0], bag[six] = bag[six], rack[0]
+    Match.objects.filter(pk=match_id).update(snapshot=snapshot)
+    page.reload()
+    my_turn_state(page, match_id)
+
+    tile = page.locator(f'[data-kings-rack] .rack-tile[data-id="{rack[0]}"]')
+    expect(tile).to_have_attribute("data-flips", "1")
+    rank = tile.locator(".tile-rank")
+    expect(rank).to_have_text("6")
+    flip, recall = page.locator("[data-kings-flip]"), page.locator("[data-kings-recall]")
+
+    tile.click()
+    flip.click()  # turned in the rack
+    expect(rank).to_have_text("9")
+    page.locator("[data-kings-board] button.sq-empty").first.click()
+    expect(page.locator("[data-kings-board] .is-tentative .tile-rank")).to_have_text("9")
+    recall.click()
+    expect(page.locator("[data-kings-board] .is-tentative")).to_have_count(0)
+    expect(rank).to_have_text("6")
+
+    tile.click()
+    page.locator("[data-kings-board] button.sq-empty").first.click()
+    flip.click()  # turned after it was put down
+    expect(page.locator("[data-kings-board] .is-tentative .tile-rank")).to_have_text("9")
+    page.locator("[data-kings-board] .is-tentative").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-kings-board] .is-tentative")).to_have_count(0)
+    expect(rank).to_have_text("6")

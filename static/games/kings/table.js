@@ -5,7 +5,7 @@
   "use strict";
   let selected = null; // id of the rack tile picked
   let placed = []; // [{id, face, row, col}]
-  const turned = {}; // rack tile id -> face it will be laid as (6 <-> 9)
+  let turned = {}; // rack tile id -> face it will be laid as (6 <-> 9)
   let focusRow = 6;
   let focusCol = 6;
 
@@ -77,6 +77,15 @@
     roving();
   }
 
+  // Recall (or Escape) undoes the whole tentative turn: every tile back on the rack, and a 6 or 9
+  // turned on the way shown as it was dealt again.
+  function recallAll() {
+    placed = [];
+    selected = null;
+    turned = {};
+    changed();
+  }
+
   function changed() {
     render();
     const form = $("#kings-preview-form");
@@ -132,11 +141,7 @@
       changed();
       return;
     }
-    if (event.target.closest("[data-kings-recall]")) {
-      placed = [];
-      selected = null;
-      changed();
-    }
+    if (event.target.closest("[data-kings-recall]")) recallAll();
   });
 
   document.addEventListener("keydown", (event) => {
@@ -162,9 +167,7 @@
         }
       }
     } else if (event.key === "Escape") {
-      placed = [];
-      selected = null;
-      changed();
+      recallAll();
     }
   });
 
