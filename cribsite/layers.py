@@ -51,7 +51,12 @@ class PubSubLayer(RedisPubSubChannelLayer):
     Redis keeps nothing for a subscriber that is away: what was published while a process's
     connection was down (Redis restarting, or dropping a subscriber that fell too far behind)
     never reaches its sockets. redis-py connects again and subscribes again by itself; then every
-    function in `after_reconnect` is called, so that the pages can be handed what they missed."""
+    function in `after_reconnect` is called, so that the pages can be handed what they missed.
+
+    Its messages reach the site's other processes, so a move's message carries the board it
+    wrote (games.realtime, games.carried): their sockets need not read it back."""
+
+    carries_boards = True
 
     def _get_layer(self):
         fresh = asyncio.get_running_loop() not in self._layers

@@ -10,7 +10,8 @@ a page that missed messages while it was away. Each socket renders in its own re
 The consumers are asynchronous: waiting on the channel layer and writing to the socket happen on
 the server's event loop. The sockets of one process share one read of the board per message
 (`presenters.shared_board`; none at all for a member's move made through this process, which
-hands over the board it wrote) and the drawing (`presenters.viewer_regions`, and within it
+hands over the board it wrote, nor through another, whose message carries it: games.carried)
+and the drawing (`presenters.viewer_regions`, and within it
 `games.fragments`: a region is drawn once for what it shows, whoever reads it, and not again
 while a move leaves it alone), so a move costs at most one read and one drawing per kind of
 viewer. A board already at hand is drawn right on the event loop; otherwise the event hops to one
@@ -111,11 +112,13 @@ class MatchConsumer(_Consumer):
         heard, stamp = time.monotonic(), event.get("stamp")
         text = None
         kept = presenters.kept_board(self.match_id, stamp=stamp, heard=heard)
+        if kept is None and "board" in event:  # a move made through another process
+            kept = presenters.carried_board(self.match_id, stamp=stamp, data=event["board"])
         if kept is not None:
-            # The board is at hand (a move made through this process, or read by another of its
-            # sockets): drawn here on the event loop, without a hop to the database thread and
-            # back. Should the drawing want the database after all, Django refuses it here and
-            # the thread does it.
+            # The board is at hand (a move made through this process or carried by its message,
+            # or read by another of its sockets): drawn here on the event loop, without a hop
+            # to the database thread and back. Should the drawing want the database after all,
+            # Django refuses it here and the thread does it.
             try:
                 text = self._from(kept, regions)
             except SynchronousOnlyOperation:

@@ -26,7 +26,7 @@ from django.utils.translation import gettext, ngettext
 
 from accounts.models import User
 from cribsite.kept import Kept
-from games import fragments, realtime, services, table_lines
+from games import carried, fragments, realtime, services, table_lines
 from games.engine.core import default_level
 from games.engine.core.events import freeze_event
 from games.engine.core.variant import fill_names, get_variant
@@ -164,6 +164,22 @@ def keep_board(match: Match, stamp: str, began: float) -> None:
         _let_go(_keep(match, stamp, began, None))
 
 
+def carried_board(match_id: int, *, stamp: str | None, data: Any) -> Match | None:
+    """The board the group message `stamp` carried (games.carried), made again with no query,
+    or None when it carried none for this match. It is kept for this process's other sockets
+    that hear the same message, by its stamp alone: it shows the match as of the move's commit,
+    not as of now, so a socket that heard another message never takes it by the time rule of
+    kept_board (nor does it push out a newer board)."""
+    match = carried.unpack(data)
+    if match is None or match.pk != match_id:
+        return None
+    with _boards_lock:
+        found = _boards.get(match_id)
+        if found is None or found[2].seq <= match.seq:
+            _let_go(_keep(match, stamp, float("-inf"), None))
+    return match
+
+
 def _keep(match: Match, stamp: str | None, began: float, rows: Any) -> list:
     """Keep `match` as its board, made from `rows` (services.match_rows; None: written by a
     move), and the caller holds _boards_lock; the entries it pushed out."""
@@ -203,6 +219,7 @@ def _let_go(entries: list) -> None:
 
 
 realtime.board_keeper = keep_board
+realtime.board_packer = carried.pack
 
 
 def page_context(match: Match) -> dict[str, Any]:

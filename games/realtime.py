@@ -71,18 +71,25 @@ _stamps = itertools.count()
 # Given a board and the stamp of the message about it, keeps it for this process's sockets
 # (set by games.presenters, which reads boards for them).
 board_keeper: Callable[[Any, str, float], None] | None = None
+# Given a board, the values its message carries to other processes (set by games.carried).
+board_packer: Callable[[Any], dict[str, Any]] | None = None
 
 
 def group_send(group: str, message: dict[str, Any], *, board: tuple[Any, float] | None = None):
     """Tell a group, stamping the message with an id unique to it (this process's and a count), by
     which the sockets of one process that hear it share one read of the board. `board` (the
     match just written and when it was read, by time.monotonic()) is handed to the board keeper
-    first, so that the sockets of this process need not read it at all."""
+    first, so that the sockets of this process need not read it at all; on a layer whose
+    messages reach other processes (`carries_boards`) the message carries it too, so that
+    theirs need not either (games.carried)."""
     layer = get_channel_layer()
     if layer is not None:
         message = {**message, "stamp": f"{_process}-{next(_stamps)}"}
         if board is not None and board_keeper is not None:
             board_keeper(board[0], message["stamp"], board[1])
+        carries = board_packer is not None and getattr(layer, "carries_boards", False)
+        if board is not None and carries:
+            message["board"] = board_packer(board[0])
         run_soon(_send_in_turn, layer, group, message)
 
 

@@ -1,0 +1,190 @@
+"""The board a move's message carries to the site's other processes (games.carried): made again
+there with no query, it is the board the database gives (every field the read loads, the same
+left unread), and every seat and spectator of every game is drawn from it as from a read."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from channels.layers import InMemoryChannelLayer
+from channels_redis.serializers import registry
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games import carried, presenters, realtime, services
+from games.engine import get_variant
+from games.models import Match, Seat
+from games.variants import web_games
+from tests.games.helpers import any_move
+from tests.web.test_kept_board import as_read
+
+pytestmark = pytest.mark.django_db
+
+
+class Layer:
+    """A stand-in for the Redis layer: its messages reach other processes."""
+
+    carries_boards = True
+
+
+@pytest.fixture
+def messages(monkeypatch) -> list[dict]:
+    """The group messages sent, as another process would hear them (through channels-redis'
+    own serializer), the layer's send itself left out."""
+    heard: list[dict] = []
+    serializer = registry.get_serializer("msgpack")
+    monkeypatch.setattr(realtime, "get_channel_layer", lambda: Layer())
+    monkeypatch.setattr(
+        realtime, "run_soon", lambda _, layer, group, m: heard.append(serializer.deserialize(
+            serializer.serialize(m)))
+    )  # fmt: skip
+    return heard
+
+
+def _draw(board: Match, viewers) -> dict:
+    return {
+        None if viewer is None else viewer.pk: presenters.viewer_regions(board, viewer)
+        for viewer in viewers
+    }
+
+
+def _moved(web_key, make_member, django_capture_on_commit_callbacks, messages, moves=5):
+    players = max(get_variant(web_key).player_counts)
+    members = [make_member(f"c{web_key}{i}", display_name=f"Player {i}") for i in range(players)]
+    match = services.match_create_seated(creator=members[0], players=members, variant=web_key)
+    Seat.objects.filter(match_id=match.pk).update(connections=1, away_since=timezone.now())
+    rng = random.Random(5)
+    for _ in range(moves):
+        board = services.read_match(match.pk)
+        if not board.to_move:
+            break
+        seat = min(board.to_move)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.match_play(
+                match_id=match.pk,
+                user=members[seat],
+                seq=board.seq,
+                move=any_move(board, seat, rng),
+            )
+    return match, members
+
+
+@pytest.mark.parametrize("web", web_games(), ids=lambda web: web.key)
+def test_the_carried_board_is_the_database_s_and_draws_the_same(
+    web, make_member, django_capture_on_commit_callbacks, messages
+):
+    match, members = _moved(web.key, make_member, django_capture_on_commit_callbacks, messages)
+    last = [m for m in messages if m.get("type") == "match.changed"][-1]
+    assert "board" in last
+    presenters.forget_kept()
+    with CaptureQueriesContext(connection) as queries:
+        board = carried.unpack(last["board"])
+    assert not queries
+    read = services.read_match(match.pk)
+    # the same fields loaded (compared first: reading a field left unread would load it)
+    assert board.get_deferred_fields() == read.get_deferred_fields()
+    assert board.created_by.get_deferred_fields() == read.created_by.get_deferred_fields()
+    for mine, theirs in zip(board.seats.all(), read.seats.all(), strict=True):
+        assert mine.get_deferred_fields() == theirs.get_deferred_fields() == set()
+        assert mine.user.get_deferred_fields() == theirs.user.get_deferred_fields()
+        assert mine.match is board
+    assert board.seq == read.seq == last["seq"]
+    assert as_read(board) == as_read(read)
+    assert not board._state.adding and board._state.db == read._state.db
+
+    viewers = [*members, None]
+    presenters.forget_kept()
+    expected = _draw(read, viewers)
+    presenters.forget_kept()
+    with CaptureQueriesContext(connection) as queries:
+        drawn = _draw(board, viewers)
+    assert drawn == expected
+    assert not queries  # what a socket draws on the event loop, where Django allows none
+
+
+def test_a_tournament_game_travels_with_its_match(make_member, monkeypatch):
+    from games.tournaments.models import Game
+
+    alice, bob = make_member("ta"), make_member("tb")
+    match = services.match_create_seated(creator=alice, players=[alice, bob], variant="cribbage")
+    read = services.read_match(match.pk)
+    game = Game(match_id=match.pk, number=2)
+    type(read).tournament_game.related.set_cached_value(read, game)
+    board = carried.unpack(registry.get_serializer("msgpack").deserialize(
+        registry.get_serializer("msgpack").serialize({"b": carried.pack(read)}))["b"])  # fmt: skip
+    assert board.tournament_game.number == 2 and board.tournament_game.match is board
+    assert board.tournament_game.points_a == game.points_a  # a decimal, sent as text
+
+    plain = carried.unpack(carried.pack(services.read_match(match.pk)))
+    with pytest.raises(Match.tournament_game.RelatedObjectDoesNotExist):
+        plain.tournament_game  # noqa: B018 - known to have none: no query either
+
+
+def test_a_socket_of_another_process_draws_the_carried_board_without_reading(
+    alice, bob, django_capture_on_commit_callbacks, messages
+):
+    match = services.match_create_seated(creator=alice, players=[alice, bob], variant="cribbage")
+    board = services.read_match(match.pk)
+    seat = min(board.to_move)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.match_play(
+            match_id=match.pk,
+            user=[alice, bob][seat],
+            seq=board.seq,
+            move=any_move(board, seat, random.Random(2)),
+        )
+    message = messages[-1]
+    presenters.forget_kept()  # another process: nothing kept for this match
+    reads = presenters.board_reads[match.pk]
+    stamp = message["stamp"]
+    first = presenters.carried_board(match.pk, stamp=stamp, data=message["board"])
+    # its other sockets hearing that message take the same board; one that heard another does not
+    assert presenters.kept_board(match.pk, stamp=stamp, heard=0.0) is first
+    assert presenters.kept_board(match.pk, stamp="another-1", heard=-1e9) is None
+    assert presenters.board_reads[match.pk] == reads
+    assert first.seq == message["seq"]
+    # a message about another match, or carrying no board, gives none
+    assert presenters.carried_board(match.pk + 1, stamp=stamp, data=message["board"]) is None
+    assert presenters.carried_board(match.pk, stamp=stamp, data={"format": 0}) is None
+
+
+def test_an_older_carried_board_leaves_a_newer_one_kept(
+    alice, bob, django_capture_on_commit_callbacks, messages
+):
+    match = services.match_create_seated(creator=alice, players=[alice, bob], variant="cribbage")
+    rng = random.Random(4)
+    for _ in range(2):
+        board = services.read_match(match.pk)
+        seat = min(board.to_move)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.match_play(
+                match_id=match.pk, user=[alice, bob][seat], seq=board.seq,
+                move=any_move(board, seat, rng),
+            )  # fmt: skip
+    older, newer = [m for m in messages if m.get("type") == "match.changed"][-2:]
+    presenters.forget_kept()
+    kept = presenters.carried_board(match.pk, stamp=newer["stamp"], data=newer["board"])
+    late = presenters.carried_board(match.pk, stamp=older["stamp"], data=older["board"])
+    assert late.seq < kept.seq
+    assert presenters.kept_board(match.pk, stamp=newer["stamp"], heard=0.0) is kept
+
+
+def test_one_process_layers_carry_no_board(
+    alice, bob, django_capture_on_commit_callbacks, monkeypatch
+):
+    """The in-memory layer's messages stay in the process, which keeps the board it wrote."""
+    sent: list[dict] = []
+    monkeypatch.setattr(realtime, "get_channel_layer", InMemoryChannelLayer)
+    monkeypatch.setattr(realtime, "run_soon", lambda _, layer, group, m: sent.append(m))
+    match = services.match_create_seated(creator=alice, players=[alice, bob], variant="cribbage")
+    board = services.read_match(match.pk)
+    seat = min(board.to_move)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.match_play(
+            match_id=match.pk, user=[alice, bob][seat], seq=board.seq,
+            move=any_move(board, seat, random.Random(3)),
+        )  # fmt: skip
+    changed = [m for m in sent if m.get("type") == "match.changed"]
+    assert changed and all("board" not in m for m in changed)
