@@ -11,7 +11,8 @@ and its tournament game), with the same fields loaded and the same left unread.
 
 The board travels between the site's own processes only, through the channel layer, like the
 rest of the message; no socket is ever sent a message as it is (each draws its own viewer's
-fragments from the board, games/consumers.py).
+fragments from the board, games/consumers.py). It holds what the database holds (the match's
+seed and every hidden card), so Redis must be kept as private as the database is.
 """
 
 from __future__ import annotations
