@@ -71,7 +71,8 @@ _stamps = itertools.count()
 # Given a board and the stamp of the message about it, keeps it for this process's sockets
 # (set by games.presenters, which reads boards for them).
 board_keeper: Callable[[Any, str, float], None] | None = None
-# Given a board, the values its message carries to other processes (set by games.carried).
+# Given a board, the values its message carries to other processes (set by games.presenters:
+# games.carried.pack).
 board_packer: Callable[[Any], dict[str, Any]] | None = None
 
 

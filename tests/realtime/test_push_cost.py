@@ -14,12 +14,13 @@ import weakref
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 
-from games import fragments, presenters, services
+from games import fragments, presenters, realtime, services
 from games.consumers import MatchConsumer
 from games.models import Match
 from games.players import players_html
@@ -102,6 +103,34 @@ async def test_a_board_at_hand_is_drawn_on_the_event_loop_without_a_hop_to_the_d
     await sync_to_async(services.seat_disconnected)(match_id=match.pk, user=alice)
     pushed = [await drain(sock) for sock in sockets]
     assert hops and "is-away" in pushed[2]
+    for sock in sockets:
+        await sock.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_move_made_through_another_process_is_drawn_from_the_board_its_message_carries(
+    alice, bob, charlie, monkeypatch
+):
+    """As on the Redis layer, where the move's message reaches the other processes: one that
+    did not make the move (here: this one, with nothing handed over) draws the board the message
+    carries (games.carried), on the event loop, with no read and no hop to a database thread."""
+    match = await start_two_player(alice, bob)
+    sockets = [(await open_socket(match.pk, user))[0] for user in (alice, bob, charlie)]
+    for sock in sockets:
+        await drain(sock)
+    monkeypatch.setattr(realtime, "board_keeper", None)  # the move is another process's
+    monkeypatch.setattr(get_channel_layer(), "carries_boards", True, raising=False)
+    hops = []
+    changes = MatchConsumer._changes
+    monkeypatch.setattr(
+        MatchConsumer, "_changes", lambda self, *args: hops.append(self) or changes(self, *args)
+    )
+    reads = presenters.board_reads[match.pk]
+    seat = match.to_move[0]
+    await play(match, alice if seat == 0 else bob, seat)
+    pushed = [await drain(sock) for sock in sockets]
+    assert all(f'data-seq="{match.seq + 1}"' in html for html in pushed)
+    assert hops == [] and presenters.board_reads[match.pk] == reads
     for sock in sockets:
         await sock.disconnect()
 

@@ -34,13 +34,18 @@ def messages(monkeypatch) -> list[dict]:
     """The group messages sent, as another process would hear them (through channels-redis'
     own serializer), the layer's send itself left out."""
     heard: list[dict] = []
-    serializer = registry.get_serializer("msgpack")
-    monkeypatch.setattr(realtime, "get_channel_layer", lambda: Layer())
-    monkeypatch.setattr(
-        realtime, "run_soon", lambda _, layer, group, m: heard.append(serializer.deserialize(
-            serializer.serialize(m)))
-    )  # fmt: skip
+
+    def send(_, layer, group, message):
+        heard.append(_through_redis(message))
+
+    monkeypatch.setattr(realtime, "get_channel_layer", Layer)
+    monkeypatch.setattr(realtime, "run_soon", send)
     return heard
+
+
+def _through_redis(message: dict) -> dict:
+    serializer = registry.get_serializer("msgpack")
+    return serializer.deserialize(serializer.serialize(message))
 
 
 def _draw(board: Match, viewers) -> dict:
@@ -50,32 +55,31 @@ def _draw(board: Match, viewers) -> dict:
     }
 
 
-def _moved(web_key, make_member, django_capture_on_commit_callbacks, messages, moves=5):
-    players = max(get_variant(web_key).player_counts)
-    members = [make_member(f"c{web_key}{i}", display_name=f"Player {i}") for i in range(players)]
-    match = services.match_create_seated(creator=members[0], players=members, variant=web_key)
-    Seat.objects.filter(match_id=match.pk).update(connections=1, away_since=timezone.now())
-    rng = random.Random(5)
+def _play(match: Match, members: list, capture, rng: random.Random, moves: int = 1) -> None:
+    """Make `moves` moves (fewer if the match ends), each message sent as after a commit."""
     for _ in range(moves):
         board = services.read_match(match.pk)
         if not board.to_move:
-            break
+            return
         seat = min(board.to_move)
-        with django_capture_on_commit_callbacks(execute=True):
-            services.match_play(
-                match_id=match.pk,
-                user=members[seat],
-                seq=board.seq,
-                move=any_move(board, seat, rng),
-            )
-    return match, members
+        move = any_move(board, seat, rng)
+        with capture(execute=True):
+            services.match_play(match_id=match.pk, user=members[seat], seq=board.seq, move=move)
+
+
+def _started(members: list, variant: str = "cribbage") -> Match:
+    return services.match_create_seated(creator=members[0], players=members, variant=variant)
 
 
 @pytest.mark.parametrize("web", web_games(), ids=lambda web: web.key)
 def test_the_carried_board_is_the_database_s_and_draws_the_same(
     web, make_member, django_capture_on_commit_callbacks, messages
 ):
-    match, members = _moved(web.key, make_member, django_capture_on_commit_callbacks, messages)
+    players = max(get_variant(web.key).player_counts)
+    members = [make_member(f"c{web.key}{i}", display_name=f"Player {i}") for i in range(players)]
+    match = _started(members, web.key)
+    Seat.objects.filter(match_id=match.pk).update(connections=1, away_since=timezone.now())
+    _play(match, members, django_capture_on_commit_callbacks, random.Random(5), moves=5)
     last = [m for m in messages if m.get("type") == "match.changed"][-1]
     assert "board" in last
     presenters.forget_kept()
@@ -104,16 +108,14 @@ def test_the_carried_board_is_the_database_s_and_draws_the_same(
     assert not queries  # what a socket draws on the event loop, where Django allows none
 
 
-def test_a_tournament_game_travels_with_its_match(make_member, monkeypatch):
+def test_a_tournament_game_travels_with_its_match(make_member):
     from games.tournaments.models import Game
 
-    alice, bob = make_member("ta"), make_member("tb")
-    match = services.match_create_seated(creator=alice, players=[alice, bob], variant="cribbage")
+    match = _started([make_member("ta"), make_member("tb")])
     read = services.read_match(match.pk)
     game = Game(match_id=match.pk, number=2)
     type(read).tournament_game.related.set_cached_value(read, game)
-    board = carried.unpack(registry.get_serializer("msgpack").deserialize(
-        registry.get_serializer("msgpack").serialize({"b": carried.pack(read)}))["b"])  # fmt: skip
+    board = carried.unpack(_through_redis({"board": carried.pack(read)})["board"])
     assert board.tournament_game.number == 2 and board.tournament_game.match is board
     assert board.tournament_game.points_a == game.points_a  # a decimal, sent as text
 
@@ -125,16 +127,8 @@ def test_a_tournament_game_travels_with_its_match(make_member, monkeypatch):
 def test_a_socket_of_another_process_draws_the_carried_board_without_reading(
     alice, bob, django_capture_on_commit_callbacks, messages
 ):
-    match = services.match_create_seated(creator=alice, players=[alice, bob], variant="cribbage")
-    board = services.read_match(match.pk)
-    seat = min(board.to_move)
-    with django_capture_on_commit_callbacks(execute=True):
-        services.match_play(
-            match_id=match.pk,
-            user=[alice, bob][seat],
-            seq=board.seq,
-            move=any_move(board, seat, random.Random(2)),
-        )
+    match = _started([alice, bob])
+    _play(match, [alice, bob], django_capture_on_commit_callbacks, random.Random(2))
     message = messages[-1]
     presenters.forget_kept()  # another process: nothing kept for this match
     reads = presenters.board_reads[match.pk]
@@ -153,16 +147,8 @@ def test_a_socket_of_another_process_draws_the_carried_board_without_reading(
 def test_an_older_carried_board_leaves_a_newer_one_kept(
     alice, bob, django_capture_on_commit_callbacks, messages
 ):
-    match = services.match_create_seated(creator=alice, players=[alice, bob], variant="cribbage")
-    rng = random.Random(4)
-    for _ in range(2):
-        board = services.read_match(match.pk)
-        seat = min(board.to_move)
-        with django_capture_on_commit_callbacks(execute=True):
-            services.match_play(
-                match_id=match.pk, user=[alice, bob][seat], seq=board.seq,
-                move=any_move(board, seat, rng),
-            )  # fmt: skip
+    match = _started([alice, bob])
+    _play(match, [alice, bob], django_capture_on_commit_callbacks, random.Random(4), moves=2)
     older, newer = [m for m in messages if m.get("type") == "match.changed"][-2:]
     presenters.forget_kept()
     kept = presenters.carried_board(match.pk, stamp=newer["stamp"], data=newer["board"])
@@ -178,13 +164,7 @@ def test_one_process_layers_carry_no_board(
     sent: list[dict] = []
     monkeypatch.setattr(realtime, "get_channel_layer", InMemoryChannelLayer)
     monkeypatch.setattr(realtime, "run_soon", lambda _, layer, group, m: sent.append(m))
-    match = services.match_create_seated(creator=alice, players=[alice, bob], variant="cribbage")
-    board = services.read_match(match.pk)
-    seat = min(board.to_move)
-    with django_capture_on_commit_callbacks(execute=True):
-        services.match_play(
-            match_id=match.pk, user=[alice, bob][seat], seq=board.seq,
-            move=any_move(board, seat, random.Random(3)),
-        )  # fmt: skip
+    members = [alice, bob]
+    _play(_started(members), members, django_capture_on_commit_callbacks, random.Random(3))
     changed = [m for m in sent if m.get("type") == "match.changed"]
     assert changed and all("board" not in m for m in changed)
