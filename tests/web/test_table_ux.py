@@ -68,16 +68,22 @@ def test_it_shows_the_hand_being_counted_beside_the_count(client, alice, bob):
 
 
 def test_it_marks_the_card_just_played_and_the_points_it_made(client, alice, bob):
-    match = _two_members(alice, bob)
-
     def pegged(view) -> bool:
         last = view["events"][-1] if view["events"] else {}
         return view["phase"] == "play" and bool(view["current"]) and bool(last.get("points"))
 
-    match = _play_until(match, [alice, bob], pegged, random.Random(2))
+    # The deal is the match's own: a game to 61 can end with every pegging point made by a
+    # hand's last card, so that the play phase never shows a card that scored (seen twice in
+    # CI, the match over at seq 65). Then another match is played.
+    rng = random.Random(2)
+    for _ in range(5):
+        match = _play_until(_two_members(alice, bob), [alice, bob], pegged, rng)
+        if not match.is_over:
+            break
+    else:
+        pytest.fail("five matches ended with no scoring card on the table")
     view = CRIBBAGE.view(CRIBBAGE.load(match.snapshot), 0)
     page = _page(client, alice, match)
-    # Seen once in CI (PostgreSQL): no play marked. Say what the page showed, should it recur.
     board = re.search(r'<section id="board".*?</section>', page, re.S)
     shown = board.group(0) if board else page
     assert page.count(" is-last") == 1, (match.seq, view["current"], view["events"][-2:], shown)
