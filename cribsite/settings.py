@@ -129,8 +129,12 @@ DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 600)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", True)
 # Pages are served by a pool of this many threads per process, and the sockets read and write
 # the database in a pool of SOCKET_DB_THREADS more (cribsite/threads.py), each thread keeping its
-# own database connection.
-HTTP_THREADS = env_int("HTTP_THREADS", 8, minimum=1)
+# own database connection. Few: they share one interpreter lock with the event loop that carries
+# every socket, and each thread running Python at once makes the loop wait longer for it. Two
+# daphnes on PostgreSQL + Redis with 500 matches: p95 from a move to the other seat's page 127-160
+# ms with 2, 3 or 4 threads against 240-249 with 8 (tests/bench/NOTES.md, 3 December). A thread
+# hashing a password (a sign-in, about 0.25 s) lets go of the lock but is held all the while.
+HTTP_THREADS = env_int("HTTP_THREADS", 4, minimum=1)
 SOCKET_DB_THREADS = env_int("SOCKET_DB_THREADS", 4, minimum=1)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
     "DB_PREPARED_STATEMENTS", True

@@ -4,8 +4,8 @@ With several server processes (the Redis channel layer), a move's message reache
 with a socket at that table. The process that made the move hands its sockets the board it wrote
 (games.realtime); every other process used to read the match back from the database before
 drawing it: a query, its rows made into objects, and a hop to a database thread and back, on
-the way from the move to the other player's page. The message now carries that board as plain
-values (`pack`), and such a process makes it again (`unpack`) with no query at all: the same
+the way from the move to the other player's page. The message now carries that board packed
+(`pack`), and such a process makes it again (`unpack`) with no query at all: the same
 objects a read gives (services.read_match: the seats with their members, the match, its creator
 and its tournament game), with the same fields loaded and the same left unread.
 
@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgpack
 from django.db import router
 from django.db.models import DateField, DecimalField, Model
 
 from games import services
 from games.models import Match, Seat
 
-FORMAT = 1  # bumped if what is packed changes: a process meeting another format reads instead
+FORMAT = 2  # bumped if what is packed changes: a process meeting another format reads instead
 
 _CREATOR = Match._meta.get_field("created_by")
 _GAME = Match._meta.get_field("tournament_game")  # the reverse of the game's one-to-one
@@ -34,9 +35,12 @@ _SEAT_MATCH = Seat._meta.get_field("match")
 _SEAT_USER = Seat._meta.get_field("user")
 
 
-def pack(match: Match) -> dict[str, Any]:
-    """The board as values a channel layer can carry (msgpack: dates and decimals go as text).
-    A related object the board does not hold (never read) is left out, and stays unread."""
+def pack(match: Match) -> bytes:
+    """The board as msgpack bytes (dates and decimals as text), which travel in the message as
+    they are: a process whose sockets hold the board already (the mover's own) hears the message
+    without decoding the board, which it would then throw away (about 2 KB for a Cribbage
+    board; channels-redis decodes a message once for every socket it reaches). A related object
+    the board does not hold (never read) is left out, and stays unread."""
     data = {"format": FORMAT, "match": _values(match), "seats": []}
     _related(data, "creator", _CREATOR, match)
     _related(data, "game", _GAME, match)
@@ -44,11 +48,15 @@ def pack(match: Match) -> dict[str, Any]:
         item = {"seat": _values(seat)}
         _related(item, "user", _SEAT_USER, seat)
         data["seats"].append(item)
-    return data
+    return msgpack.packb(data, use_bin_type=True)
 
 
-def unpack(data: Any) -> Match | None:
+def unpack(packed: Any) -> Match | None:
     """The board of `pack` made again (None for anything else: the caller then reads it)."""
+    try:
+        data = msgpack.unpackb(packed, raw=False) if isinstance(packed, bytes) else None
+    except (ValueError, TypeError, msgpack.UnpackException):
+        return None
     if not isinstance(data, dict) or data.get("format") != FORMAT or not data.get("seats"):
         return None
     db = router.db_for_read(Match)

@@ -144,6 +144,32 @@ def test_a_socket_of_another_process_draws_the_carried_board_without_reading(
     assert presenters.carried_board(match.pk, stamp=stamp, data={"format": 0}) is None
 
 
+def test_a_board_packed_otherwise_or_broken_is_read_instead(alice, bob):
+    """A process meeting a board of another format (one not yet upgraded) or bytes that are no
+    board makes none, and its socket reads the match from the database as before."""
+    import msgpack
+
+    packed = carried.pack(services.read_match(_started([alice, bob]).pk))
+    assert isinstance(packed, bytes) and carried.unpack(packed) is not None
+    old = msgpack.unpackb(packed)
+    assert carried.unpack(old) is None  # the first format: the values themselves, not packed
+    assert carried.unpack(msgpack.packb({**old, "format": carried.FORMAT - 1})) is None
+    for broken in (packed[:-3], b"\xc1", packed + b"\x00", b"", None, 7):
+        assert carried.unpack(broken) is None
+
+
+def test_the_board_travels_packed_and_is_not_decoded_with_its_message(
+    alice, bob, django_capture_on_commit_callbacks, messages
+):
+    """The mover's own process hears its message back, its sockets holding the board already:
+    decoding the message must not decode the board (a few hundred objects) along with it."""
+    match = _started([alice, bob])
+    _play(match, [alice, bob], django_capture_on_commit_callbacks, random.Random(6))
+    message = messages[-1]
+    assert isinstance(message["board"], bytes)
+    assert carried.unpack(message["board"]).seq == message["seq"]
+
+
 def test_an_older_carried_board_leaves_a_newer_one_kept(
     alice, bob, django_capture_on_commit_callbacks, messages
 ):
