@@ -53,8 +53,10 @@ def pack(match: Match) -> bytes:
 
 def unpack(packed: Any) -> Match | None:
     """The board of `pack` made again (None for anything else: the caller then reads it)."""
+    if not isinstance(packed, bytes):
+        return None
     try:
-        data = msgpack.unpackb(packed, raw=False) if isinstance(packed, bytes) else None
+        data = msgpack.unpackb(packed, raw=False)
     except (ValueError, TypeError, msgpack.UnpackException):
         return None
     if not isinstance(data, dict) or data.get("format") != FORMAT or not data.get("seats"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import msgpack
 import pytest
 from channels.layers import InMemoryChannelLayer
 from channels_redis.serializers import registry
@@ -147,8 +148,6 @@ def test_a_socket_of_another_process_draws_the_carried_board_without_reading(
 def test_a_board_packed_otherwise_or_broken_is_read_instead(alice, bob):
     """A process meeting a board of another format (one not yet upgraded) or bytes that are no
     board makes none, and its socket reads the match from the database as before."""
-    import msgpack
-
     packed = carried.pack(services.read_match(_started([alice, bob]).pk))
     assert isinstance(packed, bytes) and carried.unpack(packed) is not None
     old = msgpack.unpackb(packed)
