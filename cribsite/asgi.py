@@ -11,7 +11,6 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cribsite.settings")
 django_asgi_app = get_asgi_application()  # set Django up before importing consumers
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.layers import get_channel_layer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
@@ -24,6 +23,7 @@ from django.urls import set_script_prefix  # noqa: E402
 
 from cribsite import layers  # noqa: E402
 from cribsite.routing import websocket_urlpatterns  # noqa: E402
+from cribsite.socket_auth import SocketAuthStack  # noqa: E402
 from cribsite.threads import KeptThreads  # noqa: E402
 from games import computer, realtime  # noqa: E402
 
@@ -267,7 +267,7 @@ application = StartComputer(
         {
             "http": _http(pages, django_asgi_app),
             "websocket": AllowedHostsOriginValidator(
-                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+                SocketAuthStack(URLRouter(websocket_urlpatterns))
             ),
         }
     )

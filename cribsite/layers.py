@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from time import monotonic
 
 from channels.layers import InMemoryChannelLayer
@@ -80,8 +80,8 @@ class PubSubLayer(RedisPubSubChannelLayer):
 
 
 class _Shard(RedisSingleShardConnection):
-    """A connection to Redis for the layer: its publishes go out together, and it is told when
-    its subscriptions come back after a cut.
+    """A connection to Redis for the layer: its publishes go out together, and so do its
+    subscriptions, and it is told when its subscriptions come back after a cut.
 
     channels-redis sends each PUBLISH on its own and waits for Redis' answer before the next,
     under the lock that its subscribes and unsubscribes take too, so a process's messages leave
@@ -91,59 +91,84 @@ class _Shard(RedisSingleShardConnection):
     most of the time from a move to the other player's page. Here every publish waiting is sent
     in one pipeline, one round trip for all of them, in the order they were made, under the same
     lock (so never while the layer flushes); a publish returns once Redis has taken it (or
-    raises what went wrong), as before."""
+    raises what went wrong), as before.
+
+    Every socket that opens subscribes twice (its own channel and its match's group), and every
+    one that closes unsubscribes, each a command of its own under that lock, handed from waiter
+    to waiter one turn of the event loop at a time: when a stopped process's pages all come to
+    the other, hundreds at once. Here the changes waiting at one moment go in order, each run of
+    one kind as one SUBSCRIBE or one UNSUBSCRIBE for all its channels, and each returns once its
+    command is sent, as before. A subscribe whose socket was cancelled while it waited is left
+    out, as channels-redis' own would have been."""
 
     stopping = False  # PubSubLayer.let_go: the connection is going, its subscriptions with it
 
     def __init__(self, host, channel_layer) -> None:
         super().__init__(host, channel_layer)
-        self._outbox: list[tuple[str, bytes, asyncio.Future]] = []
-        self._sending: asyncio.Task | None = None
-
-    async def unsubscribe(self, channel) -> None:
-        """channels-redis' unsubscribe, skipped once the layer is letting go (by those already
-        waiting for the lock too)."""
-        if not self.stopping:
-            async with self._lock:
-                if not self.stopping and channel in self._subscribed_to:
-                    self._ensure_redis()
-                    self._ensure_receiver()
-                    await self._pubsub.unsubscribe(channel)
-        self._subscribed_to.discard(channel)
+        self._publishes = _Batches(self._lock, self._publish)  # items: (channel, message)
+        self._changes = _Batches(self._lock, self._change)  # items: (subscribe?, channel)
 
     async def publish(self, channel, message) -> None:
-        sent = asyncio.get_running_loop().create_future()
-        self._outbox.append((channel, message, sent))
-        if self._sending is None:
-            self._sending = asyncio.ensure_future(self._send_outbox())
-        await sent
+        await self._publishes.put((channel, message))
 
-    async def _send_outbox(self) -> None:
-        """Send what the outbox holds, one pipeline a round, until it is empty."""
-        try:
-            while self._outbox:
-                async with self._lock:  # as channels-redis' publish: never during a flush
-                    batch, self._outbox = self._outbox, []
-                    try:
-                        self._ensure_redis()
-                        pipe = self._redis.pipeline(transaction=False)
-                        for channel, message, _ in batch:
-                            pipe.publish(channel, message)
-                        await pipe.execute()
-                    except Exception as error:
-                        for *_, sent in batch:
-                            if not sent.done():
-                                sent.set_exception(error)
-                    except BaseException:  # cancelled: the server is stopping
-                        for *_, sent in batch:
-                            sent.cancel()
-                        raise
-                    else:
-                        for *_, sent in batch:
-                            if not sent.done():
-                                sent.set_result(None)
-        finally:
-            self._sending = None
+    async def subscribe(self, channel) -> None:
+        await self._changes.put((True, channel))
+
+    async def unsubscribe(self, channel) -> None:
+        """Skipped once the layer is letting go (by those already waiting too)."""
+        if self.stopping:
+            self._subscribed_to.discard(channel)
+        else:
+            await self._changes.put((False, channel))
+
+    async def _publish(self, batch: list[tuple[tuple[str, bytes], asyncio.Future]]) -> None:
+        async def send() -> None:
+            self._ensure_redis()
+            pipe = self._redis.pipeline(transaction=False)
+            for (channel, message), _ in batch:
+                pipe.publish(channel, message)
+            await pipe.execute()
+
+        await _answer([sent for _, sent in batch], send)
+
+    async def _change(self, batch: list[tuple[tuple[bool, str], asyncio.Future]]) -> None:
+        start = 0
+        while start < len(batch):
+            end = start + 1
+            while end < len(batch) and batch[end][0][0] == batch[start][0][0]:
+                end += 1
+            await self._change_run(batch[start:end])
+            start = end
+
+    async def _change_run(self, run: list[tuple[tuple[bool, str], asyncio.Future]]) -> None:
+        subscribe = run[0][0][0]
+        channels: list[str] = []
+        for (_, channel), done in run:
+            if subscribe:
+                if done.done():  # cancelled while it waited: a socket gone before it opened
+                    continue
+                wanted = channel not in self._subscribed_to
+            elif self.stopping:  # the connection takes its subscriptions with it
+                self._subscribed_to.discard(channel)
+                continue
+            else:
+                wanted = channel in self._subscribed_to
+            if wanted and channel not in channels:
+                channels.append(channel)
+
+        async def send() -> None:
+            if not channels:
+                return
+            self._ensure_redis()
+            self._ensure_receiver()
+            if subscribe:
+                await self._pubsub.subscribe(*channels)
+                self._subscribed_to.update(channels)
+            else:
+                await self._pubsub.unsubscribe(*channels)
+                self._subscribed_to.difference_update(channels)
+
+        await _answer([done for _, done in run], send)
 
     def _ensure_redis(self) -> None:
         fresh = self._redis is None
@@ -160,3 +185,54 @@ class _Shard(RedisSingleShardConnection):
         logger.warning("Subscribed to Redis again after a cut")
         for func in list(after_reconnect):
             func()
+
+
+class _Batches:
+    """What is put in while a batch is on its way goes out together as the next batch: `send`
+    is given each batch (its items with their futures, in the order they were put) under the
+    lock, and `put` returns once its own item's future is settled."""
+
+    def __init__(self, lock: asyncio.Lock, send: Callable[[list], Awaitable[None]]) -> None:
+        self._lock, self._send = lock, send
+        self._waiting: list[tuple[object, asyncio.Future]] = []
+        self._sending: asyncio.Task | None = None
+
+    async def put(self, item) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self._waiting.append((item, done))
+        if self._sending is None:
+            self._sending = asyncio.ensure_future(self._send_all())
+        await done
+
+    async def _send_all(self) -> None:
+        try:
+            while self._waiting:
+                async with self._lock:  # as channels-redis' own: never while the layer flushes
+                    batch, self._waiting = self._waiting, []
+                    try:
+                        await self._send(batch)
+                    finally:  # none left waiting for good, should the sending have broken off
+                        for _, done in batch:
+                            if not done.done():
+                                done.cancel()
+        finally:
+            self._sending = None
+
+
+async def _answer(waiting: list[asyncio.Future], send: Callable[[], Awaitable[None]]) -> None:
+    """Send, then tell each of those waiting how it went: done, or what went wrong (cancelled
+    with it, should the server be stopping)."""
+    try:
+        await send()
+    except Exception as error:
+        for done in waiting:
+            if not done.done():
+                done.set_exception(error)
+    except BaseException:  # cancelled: the server is stopping
+        for done in waiting:
+            done.cancel()
+        raise
+    else:
+        for done in waiting:
+            if not done.done():
+                done.set_result(None)

@@ -81,12 +81,12 @@ class MatchConsumer(_Consumer):
         # Join before reading the board: a move made between the two is then heard, not lost.
         self.group = group_for(self.match_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        match = await socket_database(presenters.load_match)(self.match_id)
-        if match is None:
+        # One hop to a database thread for all of it: read the board, count the member in, draw.
+        text = await socket_database(self._arrive)()
+        if text is None:
             await self.close(code=CLOSE_NOT_FOUND)
             return
         await self.accept()
-        text = await socket_database(self._arrive)(match)
         if text:
             await self.send(text_data=text)
 
@@ -130,8 +130,12 @@ class MatchConsumer(_Consumer):
 
     # -- in the database thread ------------------------------------------------------------
 
-    def _arrive(self, match) -> str:
-        """Count the member in, and draw the whole table (less what the page already shows)."""
+    def _arrive(self) -> str | None:
+        """Count the member in, and draw the whole table (less what the page already shows);
+        None if there is no such match."""
+        match = presenters.load_match(self.match_id)
+        if match is None:
+            return None
         self.seated = services.seat_for(match, self.user) is not None
         if self.seated:
             services.seat_connected(match_id=self.match_id, user=self.user)

@@ -1,8 +1,10 @@
-"""The Redis cache keeps one client per connection pool (cribsite/redis_cache.py) and still
-behaves as Django's: values round-trip, from many threads at once, with their timeouts."""
+"""The Redis cache keeps one client per connection pool, and one pool per server in the process
+(cribsite/redis_cache.py), and still behaves as Django's: values round-trip, from many threads
+at once, with their timeouts."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import threading
@@ -10,7 +12,9 @@ import time
 
 import pytest
 import redis
+from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCacheClient
 
 from cribsite.redis_cache import KeptClient, KeptClientRedisCache
@@ -30,6 +34,29 @@ def test_a_pool_is_served_by_one_client_made_once():
     # Django's own builds a new client at every call: what this class is for
     django = RedisCacheClient(["redis://127.0.0.1:6379/0"])
     assert django.get_client("a") is not django.get_client("a")
+
+
+def test_django_makes_a_cache_for_each_socket_and_they_share_one_pool():
+    """Django's caches are kept per asyncio context, and a socket's work carries its consumer's
+    context to the thread doing it: each socket gets cache objects of its own. Their pools (and
+    so their connections to Redis) are the process's."""
+
+    async def each_in_its_own_task() -> list:
+        fetch = sync_to_async(lambda: caches["default"], thread_sensitive=False)
+        return await asyncio.gather(*(asyncio.ensure_future(fetch()) for _ in range(3)))
+
+    seen = []  # from a thread of its own, whose context holds no cache yet (as a server's loop)
+    thread = threading.Thread(target=lambda: seen.extend(asyncio.run(each_in_its_own_task())))
+    thread.start()
+    thread.join(10)
+    assert len({id(cache) for cache in seen}) == 3
+
+    first, second = _cache()._cache, _cache()._cache
+    assert first is not second
+    assert second.get_client() is first.get_client()
+    assert second._get_connection_pool(write=True) is first._get_connection_pool(write=True)
+    other = _cache("redis://127.0.0.1:6379/2")._cache  # another server: a pool of its own
+    assert other._get_connection_pool(write=True) is not first._get_connection_pool(write=True)
 
 
 def test_each_server_has_its_own_client():

@@ -4,6 +4,7 @@ the seed never travel to anyone who may not see them; an illegal move reaches no
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -130,6 +131,29 @@ async def test_sockets_need_a_member_and_a_match(alice):
         sock, connected, _ = await open_socket(12345, user)
         assert not connected
         await sock.disconnect()  # as the server does: the consumer ends, not cancelled
+
+
+async def test_a_socket_finds_its_member_in_the_sockets_database_threads(alice, monkeypatch):
+    """Not in channels' one thread for a process's database work, where every handshake of the
+    process waited behind the others (cribsite/socket_auth.py)."""
+    from cribsite import socket_auth
+
+    threads = []
+    find = socket_auth.auth.get_user
+
+    def noted(request):
+        threads.append(threading.current_thread().name)
+        return find(request)
+
+    monkeypatch.setattr(socket_auth.auth, "get_user", noted)
+    match = await sync_to_async(services.match_create)(creator=alice, variant="cribbage", players=2)
+    communicator, connected, _ = await open_socket(match.pk, alice)
+    assert connected
+    assert 'id="match-seq"' in await drain(communicator)  # the table, drawn for her
+    await communicator.disconnect()
+    communicator, connected, code = await open_socket(match.pk)  # no session: no member
+    assert not connected and code == 4401
+    assert len(threads) == 2 and all(name.startswith("socket-db") for name in threads), threads
 
 
 async def test_connections_mark_a_seat_present_and_away(alice, bob):

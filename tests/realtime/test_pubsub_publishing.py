@@ -171,3 +171,88 @@ def test_a_stopping_server_lets_go_without_queueing_behind_unsubscribes(
         took = run(play())
     assert took < 1.0
     assert "cleaning-up channel" not in caplog.text
+
+
+class Commands:
+    """Counts the SUBSCRIBE and UNSUBSCRIBE commands the layer's pub/sub connection sends, with
+    the channels of each."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.sent: list[tuple[str, int]] = []
+        execute = aioredis.client.PubSub.execute_command
+        commands = self
+
+        async def counted(pubsub, *args):
+            if args[0] in ("SUBSCRIBE", "UNSUBSCRIBE"):
+                commands.sent.append((args[0], len(args) - 1))
+            return await execute(pubsub, *args)
+
+        monkeypatch.setattr(aioredis.client.PubSub, "execute_command", counted)
+
+
+def test_sockets_opening_together_subscribe_in_one_command(redis_url, monkeypatch):
+    """Every socket that opens subscribes its own channel and its match's group. Those waiting
+    at one moment go out as one SUBSCRIBE, and each is heard."""
+    commands = Commands(monkeypatch)
+
+    async def play() -> list[int]:
+        layer = new_layer(redis_url)
+
+        async def open_socket(n: int) -> str:
+            channel = await layer.new_channel()
+            await layer.group_add(f"match-{n}", channel)
+            return channel
+
+        channels = await asyncio.gather(*(open_socket(n) for n in range(60)))
+        await asyncio.gather(
+            *(layer.group_send(f"match-{n}", {"type": "match.changed", "n": n}) for n in range(60))
+        )
+        heard = [(await asyncio.wait_for(layer.receive(c), 5))["n"] for c in channels]
+        await layer.flush()
+        return heard
+
+    assert run(play()) == list(range(60))
+    subscribed = [count for name, count in commands.sent if name == "SUBSCRIBE"]
+    assert sum(subscribed) == 120  # each channel and each group once
+    assert len(subscribed) <= 4  # the first alone, then the rest that waited meanwhile
+
+
+def test_subscriptions_keep_their_order_and_a_cancelled_one_is_left_out(redis_url, monkeypatch):
+    """A group left by its last socket and joined again at once stays subscribed; a channel
+    subscribed and let go in one batch ends unsubscribed; a socket cancelled while its subscribe
+    waited subscribes nothing."""
+    commands = Commands(monkeypatch)
+
+    async def play() -> tuple[set, set]:
+        layer = new_layer(redis_url)
+        first = await layer.new_channel()
+        await layer.group_add("match-5", first)
+        shard = layer._get_layer()._shards[0]
+        group = layer._get_group_channel_name("match-5")
+        second = await layer.new_channel()
+        # queued together: the group unsubscribed then subscribed again; a group joined and left
+        await asyncio.gather(
+            layer.group_discard("match-5", first),
+            layer.group_add("match-5", second),
+            layer.group_add("match-6", second),
+            layer.group_discard("match-6", second),
+        )
+        gone = asyncio.ensure_future(shard.subscribe("nobody-waits-for-this"))
+        await asyncio.sleep(0)
+        blocker = asyncio.ensure_future(shard.subscribe("keeps-the-lock-busy"))
+        gone.cancel()
+        await asyncio.gather(gone, blocker, return_exceptions=True)
+        await layer.group_send("match-5", {"type": "match.changed", "n": 1})
+        heard = await asyncio.wait_for(layer.receive(second), 5)
+        assert heard["n"] == 1
+        subscribed = set(shard._subscribed_to)
+        on_redis = {c.decode() if isinstance(c, bytes) else c for c in shard._pubsub.channels}
+        await layer.flush()
+        return subscribed, on_redis, group
+
+    subscribed, on_redis, group = run(play())
+    assert group in subscribed and group in on_redis
+    assert not any("match-6" in c for c in subscribed | on_redis)
+    assert "keeps-the-lock-busy" in subscribed
+    assert "nobody-waits-for-this" not in subscribed | on_redis
+    assert ("UNSUBSCRIBE", 1) in commands.sent
