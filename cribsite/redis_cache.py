@@ -24,36 +24,32 @@ import threading
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
 _lock = threading.Lock()
-_pools: dict[tuple, object] = {}  # (pool class, server, options) -> the process's pool for them
-_clients: dict[int, object] = {}  # id of a pool -> its client (a pool, once made, stays)
+_clients: dict[tuple, object] = {}  # (pool class, server, options) -> the process's client
 
 
 class KeptClient(RedisCacheClient):
-    def _get_connection_pool(self, write):
-        # One pool a server and its options in the process, made under a lock (two threads
-        # asking at once could each have made one).
+    def _kept(self, write):
+        """The process's client for the server (and its pool), made once, under a lock (two
+        threads asking at once could each have made one)."""
         index = self._get_connection_pool_index(write)
-        pool = self._pools.get(index)
-        if pool is None:
-            server = self._servers[index]
-            options = tuple(sorted((k, repr(v)) for k, v in self._pool_options.items()))
-            key = (self._pool_class, server, options)
-            with _lock:
-                pool = _pools.get(key)
-                if pool is None:
-                    pool = _pools[key] = self._pool_class.from_url(server, **self._pool_options)
-            self._pools[index] = pool
-        return pool
-
-    def get_client(self, key=None, *, write=False):
-        pool = self._get_connection_pool(write)
-        client = _clients.get(id(pool))
+        server = self._servers[index]
+        options = tuple(sorted((name, repr(value)) for name, value in self._pool_options.items()))
+        key = (self._pool_class, server, options)
+        client = _clients.get(key)
         if client is None:
             with _lock:
-                client = _clients.get(id(pool))
+                client = _clients.get(key)
                 if client is None:
-                    client = _clients[id(pool)] = self._client(connection_pool=pool)
+                    pool = self._pool_class.from_url(server, **self._pool_options)
+                    client = _clients[key] = self._client(connection_pool=pool)
+        self._pools[index] = client.connection_pool
         return client
+
+    def _get_connection_pool(self, write):
+        return self._kept(write).connection_pool
+
+    def get_client(self, key=None, *, write=False):
+        return self._kept(write)
 
 
 class KeptClientRedisCache(RedisCache):
