@@ -148,6 +148,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"server_side_binding": True, "prepare_threshold": 5}
     )
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, but a connection used in the last second is not health-checked again
+    # before the next request or socket hop (cribsite/postgresql).
+    DATABASES["default"]["ENGINE"] = "cribsite.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # select_for_update is a no-op on SQLite: IMMEDIATE transactions take the write lock at
     # BEGIN, so concurrent writers queue instead of failing part-way through; a process's own
