@@ -10,14 +10,15 @@ Four parts, each printed with its spread:
 - scale: a ramp of matches at a human pace. Each seat to move thinks 2-4 s, posts its move over
   HTTP as the page does (keep-alive, htmx headers, X-Match-Socket: open), and holds its socket
   open. For each step: the latency from the POST to the other seat's socket showing the new seq
-  (median with a bootstrap 95% interval, p95, p99, max), moves/s, the servers' CPU per move and
-  in all, this load generator's own CPU, the machine's (and on PostgreSQL, what the database
-  and Redis processes on this machine spent a move), and every failed handshake, lost push
-  (the other seat's socket not told within 10 s, or a socket short of the last seq at the end)
-  and error. SQLite + the in-memory layer on one daphne; with --database-url/--redis-url
-  (PostgreSQL + Redis) also two daphne processes, seat 0 on one and seat 1 on the other, so
-  that every move crosses processes. The ramp stops once a step's p95 passes 4x its target, and
-  prints where it bent.
+  (median with a bootstrap 95% interval, p95, p99, max; and of it the POST's own answer, median
+  and p95, so that a bend shows on which side of the move it is), moves/s, the servers' CPU per
+  move and in all, this load generator's own CPU, the machine's (and on PostgreSQL, what the
+  database and Redis processes on this machine spent a move), and every failed handshake, lost
+  push (the other seat's socket not told within 10 s, or a socket short of the last seq at the
+  end) and error. SQLite + the in-memory layer on one daphne; with --database-url/--redis-url
+  (PostgreSQL + Redis) also two daphne processes, seat 0 on one and seat 1 on the other, so that
+  every move crosses processes. The ramp stops once a step's p95 passes 4x its target, and prints
+  where it bent.
 - pages: the match page, the lobby and a trivial view (/healthz) fetched in turns over the same
   server, requests/s and server CPU per request for each, side by side.
 - restart: with the last step still playing, SIGTERM to a daphne: seconds to exit, and how its
@@ -213,6 +214,7 @@ def _export(revision: str, work: Path) -> Path:
 class Step:
     matches: int
     latencies: list[float] = field(default_factory=list)
+    answers: list[float] = field(default_factory=list)  # ms from the POST to its answer
     moves: int = 0
     lost: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
@@ -581,6 +583,7 @@ class Table:
             if status != 200:
                 step.errors.append(f"match {self.match_id}: a move was answered {status}")
                 return
+            answered = time.perf_counter()
             self.state, _ = self.engine.apply(self.state, seat, move)
             self.seq = int(headers.get("x-match-seq", self.seq + 1))
             if child.watch_ids:
@@ -593,6 +596,7 @@ class Table:
                 continue
             if child.step is step:
                 step.latencies.append(1000 * (time.perf_counter() - began))
+                step.answers.append(1000 * (answered - began))
                 step.moves += 1
 
 
@@ -910,6 +914,12 @@ def _step_line(s: Step) -> str:
         f"{times[-1]:6.0f}  {per_move:6.1f} ms, {100 * s.server_cpu / s.seconds:4.0f}%"
         f"{'':17}{100 * s.own_cpu / s.seconds:5.0f}%  {100 * s.machine_busy:5.0f}%  "
         f"{len(s.lost):4d}  {len(s.errors):4d}"
+        + (
+            f"\n      of which the POST's own answer: median {statistics.median(answers):.1f}, "
+            f"p95 {_pct(answers, 95):.1f} ms"
+            if (answers := sorted(s.answers))
+            else ""
+        )
         + (
             f"\n      PostgreSQL + Redis on this machine: "
             f"{1000 * s.services_cpu / max(1, s.moves):.1f} ms a move, "
