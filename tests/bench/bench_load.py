@@ -28,10 +28,10 @@ Four parts, each printed with its spread:
 Profiles: quick (about 2 minutes, small numbers: checks that it all works) and scale (the
 issue's 200 and 500 matches, about 10 minutes). With --before REV the parts asked for run
 against that git revision first (git archive), so before and after sit side by side (a ramp
-then takes twice as long: ask for --parts scale alone, or move,pages). --rounds N runs the move
-and pages parts N times, the trees taking turns in alternating order (before, this, this,
-before, ...), and ends with each tree's figures from every round together: the machines drift
-from minute to minute, and one pair of runs says little.
+then takes twice as long: ask for --parts scale alone, or move,pages). --rounds N runs each
+part N times, the trees taking turns in alternating order (before, this, this, before, ...),
+and ends with each tree's figures from every round together (for the ramps, every step's p95
+and CPU a move): the machines drift from minute to minute, and one pair of runs says little.
 
 One asyncio process plays every seat (matches are made beforehand, and each seat keeps its own
 copy of the engine state, so no database is touched while playing); each setup runs in a child
@@ -97,7 +97,7 @@ def main() -> None:
     parser.add_argument("--steps", default="", help="matches per step, e.g. 50,100,200")
     parser.add_argument("--setups", default="sqlite,postgres", help="the ramps to run")
     parser.add_argument("--step-seconds", type=float, default=0)
-    parser.add_argument("--rounds", type=int, default=1, help="move and pages, trees in turns")
+    parser.add_argument("--rounds", type=int, default=1, help="each part N times, trees in turns")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -126,20 +126,28 @@ def main() -> None:
                 "results": str(results)})  # fmt: skip
     if rounds > 1 or len(trees) > 1:
         _summary(results, [label for label, _ in trees])
-    for label, tree in trees:
-        setups = set(args.setups.split(","))
-        if parts & {"scale", "restart"} and "sqlite" in setups:
-            steps = _steps(args.steps, profile["sqlite_steps"])
-            failed |= _child(label, tree, work, "sqlite", args, profile, {
-                "parts": sorted(parts & {"scale", "restart"}), "steps": steps})  # fmt: skip
-        if parts & {"scale", "restart"} and "postgres" in setups:
-            if args.database_url and args.redis_url:
+    setups = set(args.setups.split(","))
+    have_services = args.database_url and args.redis_url
+    ramps = results.with_name("ramps.jsonl")  # each step of each ramp, for the ramps' summary
+    for turn in range(rounds if parts & {"scale", "restart"} else 0):
+        for label, tree in trees if turn % 2 == 0 else trees[::-1]:
+            if rounds > 1:
+                print(f"\n## ramps, round {turn + 1} of {rounds}: {label}", flush=True)
+            if "sqlite" in setups:
+                steps = _steps(args.steps, profile["sqlite_steps"])
+                failed |= _child(label, tree, work, "sqlite", args, profile, {
+                    "parts": sorted(parts & {"scale", "restart"}), "steps": steps,
+                    "results": str(ramps)})  # fmt: skip
+            if "postgres" in setups and have_services:
                 steps = _steps(args.steps, profile["pg_steps"])
                 failed |= _child(label, tree, work, "postgres", args, profile, {
-                    "parts": sorted(parts & {"scale", "restart"}), "steps": steps})  # fmt: skip
-            else:
-                print("\n(two daphne processes on PostgreSQL + Redis: skipped, give "
-                      "--database-url and --redis-url)")  # fmt: skip
+                    "parts": sorted(parts & {"scale", "restart"}), "steps": steps,
+                    "results": str(ramps)})  # fmt: skip
+    if parts & {"scale", "restart"} and "postgres" in setups and not have_services:
+        print("\n(two daphne processes on PostgreSQL + Redis: skipped, give "
+              "--database-url and --redis-url)")  # fmt: skip
+    if rounds > 1 or len(trees) > 1:
+        _ramps_summary(ramps, [label for label, _ in trees])
     print(f"\nload average at the end: {_loadavg()}")
     if failed:
         print(f"daphne logs kept in {work}")
@@ -171,6 +179,29 @@ def _summary(results: Path, labels: list[str]) -> None:
                 shown = " ".join(f"{r:.2f}x" for r in ratios)
                 print(f"   {label:<24} {page} against /healthz: {shown} (median "
                       f"{statistics.median(ratios):.2f}x)")  # fmt: skip
+
+
+def _ramps_summary(ramps: Path, labels: list[str]) -> None:
+    """Each tree's p95 (and CPU a move) at every step, from every round, side by side: at the
+    tail a single ramp says little, the machines drifting from minute to minute."""
+    if not ramps.exists():
+        return
+    rows = [json.loads(line) for line in ramps.read_text().splitlines() if line]
+    print("\n== every ramp together (each figure: one round's)")
+    for setup in ("sqlite", "postgres"):
+        counts = sorted({row["matches"] for row in rows if row["setup"] == setup})
+        for count, label in [(count, label) for count in counts for label in labels]:
+            key = (setup, count, label)
+            mine = [row for row in rows if (row["setup"], row["matches"], row["label"]) == key]
+            if not mine:
+                continue
+            p95 = sorted(row["p95"] for row in mine)
+            cpu = sorted(row["cpu_ms"] for row in mine)
+            target = TARGETS[setup]
+            print(f"   {setup:<8} {count:4d} matches  {label:<24} p95 ms: "
+                  f"{' '.join(f'{v:.0f}' for v in p95)} (median {statistics.median(p95):.0f}; "
+                  f"{sum(v < target for v in p95)} of {len(p95)} under {target:.0f}); CPU a "
+                  f"move {cpu[0]:.1f}-{cpu[-1]:.1f} ms")  # fmt: skip
 
 
 def _steps(given: str, default: list[int]) -> list[int]:
@@ -457,6 +488,10 @@ class Child:
             step.errors += self.handshake_failures
             self.handshake_failures = []
             print("   " + _step_line(step), flush=True)
+            if step.latencies:
+                self.record(setup=self.setup, matches=count, moves=step.moves,
+                            p95=_pct(sorted(step.latencies), 95),
+                            cpu_ms=1000 * step.server_cpu / max(1, step.moves))  # fmt: skip
             self.failed |= bool(step.errors or step.lost)
             p95 = _pct(sorted(step.latencies), 95) if step.latencies else float("inf")
             if bent is None and p95 > target:
