@@ -136,7 +136,11 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DB_CONN_HEALTH_CHECKS", T
 # hashing a password (a sign-in, about 0.25 s) lets go of the lock but is held all the while.
 HTTP_THREADS = env_int("HTTP_THREADS", 4, minimum=1)
 SOCKET_DB_THREADS = env_int("SOCKET_DB_THREADS", 4, minimum=1)
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, but a connection used in the last second is not health-checked again
+    # before the next request or socket hop (cribsite/postgresql).
+    DATABASES["default"]["ENGINE"] = "cribsite.postgresql"
+if DATABASES["default"]["ENGINE"] == "cribsite.postgresql" and env_bool(
     "DB_PREPARED_STATEMENTS", True
 ):
     # PostgreSQL plans a statement each time it is sent as text: the match's read (its seats
@@ -148,10 +152,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"server_side_binding": True, "prepare_threshold": 5}
     )
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's backend, but a connection used in the last second is not health-checked again
-    # before the next request or socket hop (cribsite/postgresql).
-    DATABASES["default"]["ENGINE"] = "cribsite.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # select_for_update is a no-op on SQLite: IMMEDIATE transactions take the write lock at
     # BEGIN, so concurrent writers queue instead of failing part-way through; a process's own

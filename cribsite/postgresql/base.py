@@ -12,7 +12,8 @@ database restarted while the site was quiet still heals without an error.
 
 Should a connection die inside that second, its next query fails (one request or hop, not a
 half-written one: it fails before writing), Django marks the connection as having had an error,
-and checks it, or closes it, at the start of the next.
+and checks it, or closes it, at the start of the next (close_if_unusable_or_obsolete: a
+connection that had an error never gets here unchecked).
 """
 
 from __future__ import annotations
@@ -28,11 +29,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
     used_at = float("-inf")  # time.monotonic() when a cursor was last made on this connection
 
     def close_if_health_check_failed(self):
-        if (
-            self.connection is not None
-            and not self.errors_occurred
-            and time.monotonic() - self.used_at < ALIVE_SECONDS
-        ):
+        if self.connection is not None and time.monotonic() - self.used_at < ALIVE_SECONDS:
             self.health_check_done = True
         super().close_if_health_check_failed()
 

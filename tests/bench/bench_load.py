@@ -488,12 +488,11 @@ class Child:
             step.errors += self.handshake_failures
             self.handshake_failures = []
             print("   " + _step_line(step), flush=True)
-            if step.latencies:
-                self.record(setup=self.setup, matches=count, moves=step.moves,
-                            p95=_pct(sorted(step.latencies), 95),
-                            cpu_ms=1000 * step.server_cpu / max(1, step.moves))  # fmt: skip
             self.failed |= bool(step.errors or step.lost)
             p95 = _pct(sorted(step.latencies), 95) if step.latencies else float("inf")
+            if step.latencies:
+                self.record(setup=self.setup, matches=count, moves=step.moves, p95=p95,
+                            cpu_ms=1000 * step.server_cpu / max(1, step.moves))  # fmt: skip
             if bent is None and p95 > target:
                 bent = count
             if p95 > 4 * target or step.errors or step.lost:
