@@ -2,7 +2,8 @@
 
 Four parts, each printed with its spread:
 
-- move: Cribbage matches with two seats and a spectator socket each, seats thinking 0.3-0.6 s.
+- move: Cribbage matches with two seats and a spectator socket each, seats thinking 0.3-0.6 s
+  (`--game` plays another game of the site, or another number of seats, in every part).
   Server CPU per move (every push included; the median over 2-second windows, with the
   quartiles), bytes per socket message (median, p95, max; the first message of a socket, the
   whole table, is counted apart), the mover's POST answer, and whether that answer carries any
@@ -98,6 +99,9 @@ def main() -> None:
     parser.add_argument("--setups", default="sqlite,postgres", help="the ramps to run")
     parser.add_argument("--step-seconds", type=float, default=0)
     parser.add_argument("--rounds", type=int, default=1, help="each part N times, trees in turns")
+    parser.add_argument(
+        "--game", default="cribbage:2", help="the game played, and its seats: kings:3, cribist:4"
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -217,6 +221,7 @@ def _child(label, tree, work, setup, args, profile, extra) -> bool:
         "redis_url": args.redis_url if setup == "postgres" else "",
         "redis_prefix": f"bench-{secrets.token_hex(4)}",  # its own channel names on the server
         **profile, "step_seconds": args.step_seconds or profile["step_seconds"], **extra,
+        **_game(args.game),
     }  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONUNBUFFERED": "1"}
     code = subprocess.run(
@@ -226,6 +231,15 @@ def _child(label, tree, work, setup, args, profile, extra) -> bool:
         check=False,
     ).returncode
     return code != 0
+
+
+def _game(given: str) -> dict:
+    """--game's value as the child's config: the game's key and how many seats."""
+    key, _, seats = given.partition(":")
+    try:
+        return {"variant": key, "players": int(seats or 2)}
+    except ValueError:
+        raise SystemExit(f"--game takes a game and its seats, such as kings:3: {given!r}") from None
 
 
 def _export(revision: str, work: Path) -> Path:
@@ -286,7 +300,8 @@ class Child:
         from django.db import connection
 
         call_command("migrate", verbosity=0)
-        self.tables = _make_tables(max([c["move_matches"], *c["steps"], 1]))
+        count = max([c["move_matches"], *c["steps"], 1])
+        self.tables = _make_tables(count, c["variant"], c["players"])
         if connection.vendor == "postgresql":
             # A club's database has statistics (autovacuum keeps them); rows made a moment ago
             # have none, and PostgreSQL then guessed a hash join over every member for the
@@ -344,7 +359,7 @@ class Child:
         tables = self.tables[: c["move_matches"]]
         self.watch_ids = True
         for table in tables:
-            await table.open(self, [server, server], spectator=server)
+            await table.open(self, [server], spectator=server)
         await asyncio.sleep(1)
         self.message_bytes.clear()
         self.wire_bytes.clear()
@@ -370,7 +385,8 @@ class Child:
         self.watch_ids = False
         shared = sorted(i.decode() for i in self.answer_ids & self.socket_ids)
         print(
-            f"-- per move ({len(tables)} matches, 2 seats + 1 spectator socket each, seats think "
+            f"-- per move ({len(tables)} {c['variant']} matches, {c['players']} seats + 1 "
+            "spectator socket each, seats think "
             f"0.3-0.6 s): {step.moves} moves"
         )
         move_ms = statistics.median(windows) if windows else None
@@ -571,25 +587,31 @@ class Child:
 class Table:
     """A match as its players and spectator hold it: cookies, sockets, and the engine's state."""
 
-    def __init__(self, match_id: int, cookies: list[str], snapshot: dict, seq: int) -> None:
+    def __init__(
+        self, match_id: int, cookies: list[str], snapshot: dict, seq: int, variant: str
+    ) -> None:
         from games.engine import get_variant
 
         self.match_id, self.cookies, self.seq = match_id, cookies, seq
-        self.engine = get_variant("cribbage")
+        self.players = len(cookies) - 1  # the last is the spectator's
+        self.engine = get_variant(variant)
         self.state = self.engine.load(snapshot)
         self.sockets: list[Watched] = []
         self.http: list[Http] = []
         self.rng = random.Random(match_id)
 
     async def open(self, child: Child, seat_servers, spectator) -> None:
-        places = [(seat_servers[0], 0, "seat 0"), (seat_servers[1], 1, "seat 1")]
+        """A socket for every seat and, if given, the spectator; seat i's socket and its moves
+        go to seat_servers[i % len(seat_servers)] (with two, every move crosses processes)."""
+        served = [seat_servers[seat % len(seat_servers)] for seat in range(self.players)]
+        places = [(server, seat, f"seat {seat}") for seat, server in enumerate(served)]
         if spectator is not None:
-            places.append((spectator, 2, "spectator"))
+            places.append((spectator, self.players, "spectator"))
         self.sockets = [
             await Watched.open(child, server, self, cookie=self.cookies[who], who=name)
             for server, who, name in places
         ]
-        self.http = [Http(seat_servers[0].port), Http(seat_servers[1].port)]
+        self.http = [Http(server.port) for server in served]
 
     async def play(self, child: Child, think: tuple[float, float], stop: float) -> None:
         from games.engine import computer_move
@@ -623,7 +645,7 @@ class Table:
             if child.watch_ids:
                 child.answer_bytes.append(len(body))
                 child.answer_ids.update(OOB_ID.findall(body))
-            other = self.sockets[1 - seat]
+            other = self.sockets[(seat + 1) % self.players]  # the next seat's
             if not await other.until(self.seq, LOST_AFTER):
                 if not child.stopping:
                     step.lost.append(f"match {self.match_id} seq {self.seq} ({other.who})")
@@ -898,8 +920,9 @@ def _server_env(config: dict) -> dict[str, str]:
     return env
 
 
-def _make_tables(count: int) -> list[Table]:
-    """`count` two-seat Cribbage matches between members of their own, started, with sessions."""
+def _make_tables(count: int, variant: str, players: int) -> list[Table]:
+    """`count` started matches of `variant` with `players` seats, each seat a member of its own,
+    and one spectator for them all; with sessions."""
     from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.contrib.sessions.backends.db import SessionStore
@@ -911,7 +934,7 @@ def _make_tables(count: int) -> list[Table]:
     tag = secrets.token_hex(3)
     users = User.objects.bulk_create(
         [User(username=f"load-{tag}-{i}", email=f"load-{tag}-{i}@example.org")
-         for i in range(2 * count + 1)]
+         for i in range(players * count + 1)]
     )  # fmt: skip
     users = list(User.objects.filter(username__startswith=f"load-{tag}-").order_by("pk"))
 
@@ -926,13 +949,13 @@ def _make_tables(count: int) -> list[Table]:
     spectator = cookie(users[-1])
     tables = []
     for i in range(count):
-        first, second = users[2 * i], users[2 * i + 1]
-        match = services.match_create(creator=first, variant="cribbage", players=2)
-        services.match_join(match_id=match.pk, user=second)
+        seated = users[players * i : players * (i + 1)]
+        match = services.match_create(creator=seated[0], variant=variant, players=players)
+        for member in seated[1:]:
+            services.match_join(match_id=match.pk, user=member)
         match = Match.objects.get(pk=match.pk)
-        tables.append(
-            Table(match.pk, [cookie(first), cookie(second), spectator], match.snapshot, match.seq)
-        )
+        cookies = [cookie(member) for member in seated] + [spectator]
+        tables.append(Table(match.pk, cookies, match.snapshot, match.seq, variant))
     return tables
 
 
