@@ -36,7 +36,7 @@ def freeze_event(item: Mapping[str, Any]) -> FrozenEvent:
 
 def thaw_event(item: FrozenEvent) -> Event:
     """The event dict back from `freeze_event`, JSON-ready."""
-    return {key: _thawed(value) for key, value in item}
+    return {key: value if type(value) in _PLAIN else _thawed(value) for key, value in item}
 
 
 # Values kept as they are: checked by exact type first, as a state loads every event of its log
