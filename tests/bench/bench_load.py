@@ -3,7 +3,8 @@
 Four parts, each printed with its spread:
 
 - move: Cribbage matches with two seats and a spectator socket each, seats thinking 0.3-0.6 s
-  (`--game` plays another game of the site, or another number of seats, in every part).
+  (`--game` plays other games of the site, or other numbers of seats, in every part; `all`
+  every game at each number of seats it is played with).
   Server CPU per move (every push included; the median over 2-second windows, with the
   quartiles), bytes per socket message (median, p95, max; the first message of a socket, the
   whole table, is counted apart), the mover's POST answer, and whether that answer carries any
@@ -100,7 +101,9 @@ def main() -> None:
     parser.add_argument("--step-seconds", type=float, default=0)
     parser.add_argument("--rounds", type=int, default=1, help="each part N times, trees in turns")
     parser.add_argument(
-        "--game", default="cribbage:2", help="the game played, and its seats: kings:3, cribist:4"
+        "--game",
+        default="cribbage:2",
+        help="the games played and their seats, e.g. kings:3 or cribist:4,tabletop:2, or all",
     )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -118,40 +121,48 @@ def main() -> None:
     trees = [("this tree", ROOT)]
     if args.before != "none":
         trees.insert(0, (f"before ({args.before})", _export(args.before, work)))
+    games = _games(args.game)
+    # Every tree plays every game; with several games, each label names its game too.
+    runs = [
+        (f"{label} {game['variant']}:{game['players']}" if len(games) > 1 else label, tree, game)
+        for game in games
+        for label, tree in trees
+    ]
+    labels = [label for label, _, _ in runs]
     failed = False
     results = work / "results.jsonl"  # each child's move and pages figures, for the summary
     rounds = max(1, args.rounds)
     for turn in range(rounds if parts & {"move", "pages"} else 0):
-        for label, tree in trees if turn % 2 == 0 else trees[::-1]:
+        for label, tree, game in runs if turn % 2 == 0 else runs[::-1]:
             if rounds > 1:
                 print(f"\n## round {turn + 1} of {rounds}: {label}", flush=True)
             failed |= _child(label, tree, work, "sqlite", args, profile, {
                 "parts": sorted(parts & {"move", "pages"}), "steps": [],
-                "results": str(results)})  # fmt: skip
-    if rounds > 1 or len(trees) > 1:
-        _summary(results, [label for label, _ in trees])
+                "results": str(results), **game})  # fmt: skip
+    if rounds > 1 or len(runs) > 1:
+        _summary(results, labels)
     setups = set(args.setups.split(","))
     have_services = args.database_url and args.redis_url
     ramps = results.with_name("ramps.jsonl")  # each step of each ramp, for the ramps' summary
     for turn in range(rounds if parts & {"scale", "restart"} else 0):
-        for label, tree in trees if turn % 2 == 0 else trees[::-1]:
+        for label, tree, game in runs if turn % 2 == 0 else runs[::-1]:
             if rounds > 1:
                 print(f"\n## ramps, round {turn + 1} of {rounds}: {label}", flush=True)
             if "sqlite" in setups:
                 steps = _steps(args.steps, profile["sqlite_steps"])
                 failed |= _child(label, tree, work, "sqlite", args, profile, {
                     "parts": sorted(parts & {"scale", "restart"}), "steps": steps,
-                    "results": str(ramps)})  # fmt: skip
+                    "results": str(ramps), **game})  # fmt: skip
             if "postgres" in setups and have_services:
                 steps = _steps(args.steps, profile["pg_steps"])
                 failed |= _child(label, tree, work, "postgres", args, profile, {
                     "parts": sorted(parts & {"scale", "restart"}), "steps": steps,
-                    "results": str(ramps)})  # fmt: skip
+                    "results": str(ramps), **game})  # fmt: skip
     if parts & {"scale", "restart"} and "postgres" in setups and not have_services:
         print("\n(two daphne processes on PostgreSQL + Redis: skipped, give "
               "--database-url and --redis-url)")  # fmt: skip
-    if rounds > 1 or len(trees) > 1:
-        _ramps_summary(ramps, [label for label, _ in trees])
+    if rounds > 1 or len(runs) > 1:
+        _ramps_summary(ramps, labels)
     print(f"\nload average at the end: {_loadavg()}")
     if failed:
         print(f"daphne logs kept in {work}")
@@ -177,6 +188,10 @@ def _summary(results: Path, labels: list[str]) -> None:
             shown = " ".join(f"{n:.1f}" for n in yard)
             print(f"   {label:<24} a move in paced /healthz requests: {shown} (median "
                   f"{statistics.median(yard):.1f})")  # fmt: skip
+        wire = sorted(row["wire_max_kb"] for row in mine if row.get("wire_max_kb"))
+        if wire:
+            shown = " ".join(f"{kb:.2f}" for kb in wire)
+            print(f"   {label:<24} largest socket message on the wire, KB: {shown}")
         for page in ("match page", "lobby"):
             ratios = sorted(row["pages"][page] for row in mine if page in row.get("pages", {}))
             if ratios:
@@ -221,7 +236,6 @@ def _child(label, tree, work, setup, args, profile, extra) -> bool:
         "redis_url": args.redis_url if setup == "postgres" else "",
         "redis_prefix": f"bench-{secrets.token_hex(4)}",  # its own channel names on the server
         **profile, "step_seconds": args.step_seconds or profile["step_seconds"], **extra,
-        **_game(args.game),
     }  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONUNBUFFERED": "1"}
     code = subprocess.run(
@@ -233,13 +247,28 @@ def _child(label, tree, work, setup, args, profile, extra) -> bool:
     return code != 0
 
 
-def _game(given: str) -> dict:
-    """--game's value as the child's config: the game's key and how many seats."""
-    key, _, seats = given.partition(":")
-    try:
-        return {"variant": key, "players": int(seats or 2)}
-    except ValueError:
-        raise SystemExit(f"--game takes a game and its seats, such as kings:3: {given!r}") from None
+def _games(given: str) -> list[dict]:
+    """--game's value as the children's configs: each game's key and how many seats ("all":
+    every game of the engine, at each number of seats it is played with)."""
+    sys.path.insert(0, str(ROOT))
+    from games.engine import GAMES, get_variant
+
+    if given == "all":
+        return [
+            {"variant": key, "players": count}
+            for key in GAMES
+            for count in get_variant(key).player_counts
+        ]
+    games = []
+    for spec in given.split(","):
+        key, _, seats = spec.partition(":")
+        if key not in GAMES or not (seats or "2").isdigit():
+            raise SystemExit(f"--game takes games and their seats, such as kings:3: {spec!r}")
+        players = int(seats or 2)
+        if players not in get_variant(key).player_counts:
+            raise SystemExit(f"--game: {key} is not played by {players}")
+        games.append({"variant": key, "players": players})
+    return games
 
 
 def _export(revision: str, work: Path) -> Path:
@@ -392,7 +421,13 @@ class Child:
         move_ms = statistics.median(windows) if windows else None
         trivial_ms = statistics.median(trivial) if trivial else None
         in_trivial = move_ms / trivial_ms if move_ms and trivial_ms else None
-        self.record(move_ms=move_ms, trivial_ms=trivial_ms, move_in_trivial=in_trivial)
+        wire = sorted(self.wire_bytes)
+        self.record(
+            move_ms=move_ms,
+            trivial_ms=trivial_ms,
+            move_in_trivial=in_trivial,
+            wire_max_kb=wire[-1] / 1024 if wire else None,
+        )
         if windows:
             q = statistics.quantiles(windows, n=4) if len(windows) > 1 else windows * 3
             print(
