@@ -20,7 +20,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from cribsite.remembered_url import remembered_reverse
 from games import fragments
-from games.markup import text
+from games.markup import move_fields, text
 from games.templatetags.cards import card
 from games.templatetags.match_tags import at, move_json
 from games.variants.cribbage.templatetags.cribbage_analysis import discard_link
@@ -73,7 +73,7 @@ def _moves(context, match, view, seat: int) -> list[str]:
     counts, claims, continues = kinds.get("count"), kinds.get("muggins"), kinds.get("continue")
     names, hand = context.get("names") or (), view.get("hand") or ()
     url = escape(remembered_reverse("match_move", match.pk))
-    fields = _move_fields(context, match)
+    fields = move_fields(context, match)
     form = f'method="post" action="{url}" hx-post="{url}" hx-swap="none"'
     out = []
     if discards:
@@ -171,18 +171,6 @@ def _moves(context, match, view, seat: int) -> list[str]:
         ]
     out.append(str(discard_link(match, seat, view)))
     return out
-
-
-def _move_fields(context, match) -> str:
-    """The hidden fields every move form posts (games/move_fields.html): the CSRF token, when
-    the region is drawn for a page, and the seq of the board the move was chosen on."""
-    token = context.get("csrf_token")
-    csrf = (
-        f'<input type="hidden" name="csrfmiddlewaretoken" value="{text(token)}">'
-        if token and token != "NOTPROVIDED"  # noqa: S105 (Django's mark for "no token here")
-        else ""
-    )
-    return f'{csrf}<input type="hidden" name="seq" value="{text(match.seq)}">'
 
 
 def _counting(counting, view, names, seat) -> list[str]:
