@@ -17,7 +17,7 @@ from tests.web.random_states import random_states
 
 # The template loop layout_squares replaced, kept word for word as the reference.
 LOOP = (Path(__file__).parent / "tabletop_squares_reference.html").read_text()
-SQUARES = "{% load tabletop_table %}{% layout_squares grid %}"
+SQUARES = "{% load tabletop_table %}{% layout_squares view %}"
 
 
 def states(variant: str, players: int, seed: int, every: int):
@@ -36,7 +36,8 @@ def test_the_squares_are_the_loops_square_for_square(language, variant, players,
     with translation.override(language):
         for game, state in states(variant, players, seed, every=3):
             for seat in [None, *range(players)]:
-                context = Context({"grid": layout_grid(game.view(state, seat))})
+                view = game.view(state, seat)
+                context = Context({"grid": layout_grid(view), "view": view})
                 want = _tight(loop.render(context)).strip()
                 got = _tight(squares.render(context)).strip()
                 assert got == want

@@ -52,10 +52,17 @@ from .state import (
     dump,
     index_of,
     load,
+    square_of,
 )
 from .view import build_view
 
 __all__ = ["TABLETOP", "TableTop"]
+
+# Each square's neighbours, side to side and corner to corner, as indexes of the layout (row by
+# row from the top left, as State.board holds it).
+TOUCHING = tuple(
+    tuple(index_of(n) for n in GRID.neighbours(square, corners=True)) for square in GRID.squares()
+)
 
 
 class TableTop:
@@ -227,15 +234,12 @@ class TableTop:
     def open_squares(self, state: State) -> list[Square]:
         """The empty squares the turned card may go on: touching a card already down (side to
         side or corner to corner), inside the 5x5 around the centre."""
-        filled = set(state.filled())
+        board = state.board
         return [
-            square
-            for square in GRID.squares()
-            if square not in filled
-            and (
-                not self.must_touch
-                or any(n in filled for n in GRID.neighbours(square, corners=True))
-            )
+            square_of(index)
+            for index, card in enumerate(board)
+            if card is None
+            and (not self.must_touch or any(board[n] is not None for n in TOUCHING[index]))
         ]
 
     def sees_turned(self, state: State, seat: int | None) -> bool:

@@ -1,10 +1,17 @@
-"""What one seat (or a spectator) of a Table Top Cribbage or CrossCrib match may see."""
+"""What one seat (or a spectator) of a Table Top Cribbage or CrossCrib match may see.
+
+A table draws every seat's view and a spectator's of one state at every move: what they all see
+alike and takes work (each line's running total, the open squares, the last deal's counts) is
+worked out once a state (`_shared`), and every view gets lists of its own built from it.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..core.kept import by_identity
 from ..core.variant import Move, Outcome, seat_list
+from ..pieces.cards import Card
 from ..scoring.line import score_line
 from .count import crib_show, running_totals
 from .state import CENTRE, COUNTED, LINE_KINDS, OVER, PLACE, SIZE, State, deal_score_json
@@ -38,7 +45,8 @@ def build_view(
     placing = state.phase == PLACE
     turned = state.turned if placing else None
     sees = turned is not None and rules.sees_turned(state, seat)
-    running = running_totals(state.board, rules.flush_min)
+    shared = _shared(rules, state)
+    running = {kind: list(totals) for kind, totals in shared.running.items()}
     return {
         "variant": state.variant,
         "players": state.players,
@@ -64,15 +72,12 @@ def build_view(
             for side, seats in enumerate(state.sides)
         ],
         "seat_sides": [state.side_of(s) for s in range(state.players)],
-        "board": [
-            [None if card is None else str(card) for card in state.board[r * SIZE : (r + 1) * SIZE]]
-            for r in range(SIZE)
-        ],
+        "board": [list(row) for row in shared.board],
         "centre": list(CENTRE),
         "turned": str(turned) if sees else None,
         "turned_hidden": turned is not None and not sees,
         "stack_counts": [len(stack) for stack in state.stacks],
-        "open_squares": [list(sq) for sq in rules.open_squares(state)] if placing else [],
+        "open_squares": [list(sq) for sq in shared.open_squares],
         "running": running,
         "crib": {
             "each": rules.crib_each,
@@ -81,7 +86,7 @@ def build_view(
             "mine": [str(c) for c in state.cribs[seat]] if placing and seat is not None else [],
         },
         "advice": _advice(rules, state, seat),
-        "last": _last(rules, state) if not placing else None,
+        "last": _last(state, shared) if not placing else None,
         "previous": _previous(state) if placing else None,
         "events": state.events(),
         "prompt": prompt(rules, state, seat, to_move, legal),
@@ -116,17 +121,63 @@ def prompt(
     return "" if result is None else f"The match is over: {result.reason}"
 
 
-def _last(rules: TableTop, state: State) -> dict[str, Any] | None:
+def _last(state: State, shared: Shared) -> dict[str, Any] | None:
     """The count of the finished deal, each line with its `calls` and the crib's `crib_calls`."""
     if state.last is None:
         return None
     last = deal_score_json(state.last)
-    for line, counted in zip(last["lines"], state.last.lines, strict=True):
-        line["calls"] = score_line(counted.cards, rules.flush_min).calls()
-    centre = state.at(CENTRE)
-    crib = state.last.crib
-    last["crib_calls"] = crib_show(crib, centre).calls() if crib and centre is not None else []
+    for line, calls in zip(last["lines"], shared.line_calls, strict=True):
+        line["calls"] = [dict(call) for call in calls]
+    last["crib_calls"] = [dict(call) for call in shared.crib_calls]
     return last
+
+
+class Shared(NamedTuple):
+    """What every view of one state shows alike and takes work to find: the layout's cards by
+    row, each line's running total, the open squares, and the calls of the last deal's count
+    (each line's, and the crib's). Read only: views copy what they hold."""
+
+    board: tuple[tuple[str | None, ...], ...]
+    running: dict[str, list[int]]
+    open_squares: list[tuple[int, int]]
+    line_calls: tuple[list[dict[str, Any]], ...]
+    crib_calls: list[dict[str, Any]]
+
+
+@by_identity
+def _shared(rules: TableTop, state: State) -> Shared:
+    """The parts every view of `state` shows alike, worked out once a state (a table's viewers
+    of one move read the same state object)."""
+    placing = state.phase == PLACE
+    line_calls, crib_calls = _count_calls(rules, state) if not placing else ((), [])
+    return Shared(
+        board=tuple(
+            tuple(_text(card) for card in state.board[r * SIZE : (r + 1) * SIZE])
+            for r in range(SIZE)
+        ),
+        running=running_totals(state.board, rules.flush_min),
+        open_squares=rules.open_squares(state) if placing else [],
+        line_calls=line_calls,
+        crib_calls=crib_calls,
+    )
+
+
+def _count_calls(
+    rules: TableTop, state: State
+) -> tuple[tuple[list[dict[str, Any]], ...], list[dict[str, Any]]]:
+    """The calls of the last deal's count: each line's, and the crib's (with the centre card
+    as its starter)."""
+    if state.last is None:
+        return (), []
+    centre, crib = state.at(CENTRE), state.last.crib
+    return (
+        tuple(score_line(line.cards, rules.flush_min).calls() for line in state.last.lines),
+        crib_show(crib, centre).calls() if crib and centre is not None else [],
+    )
+
+
+def _text(card: Card | None) -> str | None:
+    return None if card is None else str(card)
 
 
 def _advice(rules: TableTop, state: State, seat: int | None) -> dict[str, Any] | None:

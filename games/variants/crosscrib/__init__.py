@@ -4,7 +4,7 @@ the crib counts when the game has a crib), with its own rules page."""
 from django.utils.translation import gettext_lazy
 
 from games.variants import register_web
-from games.variants.tabletop import GridWeb, seat_tags
+from games.variants.tabletop import REGIONS, GridWeb, seat_tags
 
 WEB = register_web(
     GridWeb(
@@ -13,6 +13,7 @@ WEB = register_web(
         css=("games/tabletop/table.css",),
         js=("games/tabletop/table.js",),
         seat_tags=seat_tags,
+        regions=REGIONS,
         description=gettext_lazy(
             "Two players build a 5x5 layout with a crib on the side; the bigger count "
             "each deal wins the difference in game points, first to 31."

@@ -1,6 +1,7 @@
 """Table Top Cribbage on the site: the 5x5 layout with its clickable squares and running line
 totals, the card being placed, and each line's count at the end of a deal. CrossCrib draws its
-table with these templates too (see `GridWeb`)."""
+table with these templates and regions too (see `GridWeb`). The match page's regions are drawn
+in Python at every move (board.py, hand.py); the replay's board by the table template."""
 
 from __future__ import annotations
 
@@ -39,12 +40,19 @@ def seat_tags(view: dict[str, Any]) -> dict[int, list[str]]:
     return tags
 
 
+# The table's regions, drawn in Python at every move rather than by table.html's partials.
+REGIONS = {
+    "board": "games.variants.tabletop.board.board_region",
+    "hand": "games.variants.tabletop.hand.hand_region",
+}
+
 WEB = register_web(
     GridWeb(
         key="tabletop",
         css=("games/tabletop/table.css",),
         js=("games/tabletop/table.js",),
         seat_tags=seat_tags,
+        regions=REGIONS,
         description=gettext_lazy(
             "Two players, or four in partnerships: build a 5x5 layout card by card, "
             "one side scoring the rows and the other the columns."

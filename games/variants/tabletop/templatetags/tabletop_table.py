@@ -2,7 +2,7 @@
 
     {% load tabletop_table %}
     {% layout_grid view as grid %}      rows of squares, each with what may be done there
-    {% layout_squares grid %}           the grid's squares and line totals, as HTML
+    {% layout_squares view %}           the layout's squares and line totals, as HTML
     {% deal_sides view.last sides as counted %}  the finished deal's lines grouped by side
     {{ side.lines|lines_word }}         "columns" or "rows" in the reader's language
 
@@ -13,12 +13,13 @@ word these give is in the active language (games/variants/tabletop/texts.py).
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from games.templatetags.cards import card as card_html
 from games.variants.cribbage.texts import count_text
@@ -41,15 +42,9 @@ def layout_grid(view: dict[str, Any]) -> dict[str, Any]:
     there), advised (the partner's suggested square) and says (its button's accessible name,
     or what an empty square reads aloud).
     """
-    legal = {
-        (m["row"], m["col"]): m
-        for m in view.get("legal_moves", [])
-        if m.get("type") in ("place", "advise")
-    }
-    action = next(iter(legal.values()))["type"] if legal else None
+    legal, action = choices(view)
     open_squares = {tuple(sq) for sq in view.get("open_squares", [])}
-    advice = view.get("advice")
-    suggested = (advice["row"], advice["col"]) if advice else None
+    suggested = _suggested(view)
     centre = tuple(view.get("centre", (2, 2)))
     running = view.get("running", {})
     words = _words()
@@ -68,7 +63,7 @@ def layout_grid(view: dict[str, Any]) -> dict[str, Any]:
                     "card": card,
                     "centre": (r, c) == centre,
                     "open": (r, c) in open_squares,
-                    "move": None if move is None else json.dumps(move, separators=(",", ":")),
+                    "move": None if move is None else _posted(move),
                     "advised": advised,
                     "says": _says(label, action if move else None, advised, words),
                 }
@@ -81,53 +76,149 @@ def layout_grid(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def choices(view: dict[str, Any]) -> tuple[dict[tuple[int, int], dict[str, Any]], str | None]:
+    """The squares this seat may choose ({(row, col): the move}) and what choosing one does:
+    "place", "advise", or None when it may choose none."""
+    legal = {
+        (m["row"], m["col"]): m
+        for m in view.get("legal_moves", [])
+        if m.get("type") in ("place", "advise")
+    }
+    return legal, next(iter(legal.values()))["type"] if legal else None
+
+
 @register.simple_tag
-def layout_squares(grid: dict[str, Any]) -> SafeString:
+def layout_squares(view: dict[str, Any]) -> SafeString:
     """The layout's squares, row by row each followed by its total, then the columns' totals
     and the corner: a card, a button for a square this seat may choose, or an empty square.
 
     Built here rather than by a template loop, which took most of the board's drawing, done for
     every viewer at every move (tests/web/test_tabletop_squares.py holds this to the template
-    it replaces).
+    loop it replaced, drawn from layout_grid's grid). The squares' words are drawn once a
+    language: the empty squares and the line totals' labels whole, a square's button once for
+    each move it posts (_Pieces).
     """
-    coin = '<span class="tt-coin" title="{}" aria-hidden="true"></span>'.format(
-        gettext("centre card")  # a {% translate %}: as written
-    )
-    star = '<span class="tt-advice" aria-hidden="true">\u2605</span>'
+    legal, action = choices(view)
+    open_squares = {tuple(sq) for sq in view.get("open_squares", [])}
+    suggested = _suggested(view)
+    centre = tuple(view.get("centre", (2, 2)))
+    running = view.get("running", {})
+    pieces = _pieces(get_language())
     lines = []
-    for row in grid["rows"]:
-        for cell in row["cells"]:
-            where = f'data-row="{cell["row"]}" data-col="{cell["col"]}"'
-            advised = star if cell["advised"] else ""
-            if cell["card"]:
-                centre = " is-centre" if cell["centre"] else ""
-                lines.append(
-                    f'<div class="tt-cell has-card{centre}" {where}>{card_html(cell["card"])}'
-                    f"{coin if cell['centre'] else ''}</div>"
-                )
-            elif cell["move"]:
-                lines.append(
-                    f'<button type="submit" name="move" value="{escape(cell["move"])}" '
-                    f'class="tt-cell tt-square is-open{" is-advised" if advised else ""}" '
-                    f'{where} aria-label="{escape(cell["says"])}">{advised}</button>'
-                )
+    for r, cards in enumerate(view["board"]):
+        for c, card in enumerate(cards):
+            square = (r, c)
+            advised = square == suggested
+            if card:
+                lines.append(pieces.card(r, c, card, square == centre))
+            elif square in legal:
+                lines.append(pieces.button(r, c, legal[square], action, advised))
             else:
-                reachable = " is-reachable" if cell["open"] else ""
-                lines.append(
-                    f'<div class="tt-cell tt-square{reachable}{" is-advised" if advised else ""}"'
-                    f' {where}><span class="sr-only">{escape(cell["says"])}</span>{advised}</div>'
-                )
-        lines.append(_total_cell(row, "team-1"))
-    lines.append("".join(_total_cell(column, "team-0") for column in grid["column_totals"]))
+                lines.append(pieces.empty[r, c, square in open_squares, advised])
+        lines.append(f"{pieces.row_totals[r]}{_points(running.get('rows'), r)}</div>")
+    lines.append(
+        "".join(
+            f"{pieces.column_totals[c]}{_points(running.get('columns'), c)}</div>"
+            for c in range(SIZE)
+        )
+    )
     lines.append('<div class="tt-total tt-corner" aria-hidden="true"></div>')
     return SafeString("\n".join(lines))
 
 
-def _total_cell(line: dict[str, Any], team: str) -> str:
-    return (
-        f'<div class="tt-total {team}" title="{escape(line["title"])}"><span class="sr-only">'
-        f"{escape(line['label'])} </span>{escape(line['total'])}</div>"
-    )
+STAR = '<span class="tt-advice" aria-hidden="true">\u2605</span>'
+BUTTONS_KEPT = 1000  # a language's buttons: 25 squares, two actions, suggested or not
+CARDS_KEPT = 3000  # a language's squares with a card: 25 squares, 52 cards
+
+
+class _Pieces:
+    """The layout's squares and line totals in the active language, drawn once: each empty
+    square (reachable or not, suggested or not) and each total up to its points at once, each
+    square's button for a move and each card on a square as first asked for."""
+
+    def __init__(self) -> None:
+        self.words = _words()
+        self.coin = '<span class="tt-coin" title="{}" aria-hidden="true"></span>'.format(
+            gettext("centre card")  # a {% translate %}: as written
+        )
+        self.empty = {
+            (r, c, reachable, advised): self._empty(r, c, reachable, advised)
+            for r in range(SIZE)
+            for c in range(SIZE)
+            for reachable in (False, True)
+            for advised in (False, True)
+        }
+        self.row_totals = [self._total("row", r, "team-1") for r in range(SIZE)]
+        self.column_totals = [self._total("column", c, "team-0") for c in range(SIZE)]
+        self._buttons: dict[tuple, str] = {}
+        self._cards: dict[tuple, str] = {}
+
+    def card(self, r: int, c: int, card: str, centre: bool) -> str:
+        key = (r, c, card, centre)
+        drawn = self._cards.get(key)
+        if drawn is None:
+            drawn = (
+                f'<div class="tt-cell has-card{" is-centre" if centre else ""}" data-row="{r}"'
+                f' data-col="{c}">{card_html(card)}{self.coin if centre else ""}</div>'
+            )
+            if len(self._cards) < CARDS_KEPT:
+                self._cards[key] = drawn
+        return drawn
+
+    def button(self, r: int, c: int, move: dict[str, Any], action: str, advised: bool) -> str:
+        key = (r, c, tuple(move.items()), action, advised)
+        drawn = self._buttons.get(key)
+        if drawn is None:
+            says = _says(self._label(r, c), action, advised, self.words)
+            drawn = (
+                f'<button type="submit" name="move" value="{escape(_posted(move))}" '
+                f'class="tt-cell tt-square is-open{" is-advised" if advised else ""}" '
+                f'data-row="{r}" data-col="{c}" aria-label="{escape(says)}">'
+                f"{STAR if advised else ''}</button>"
+            )
+            if len(self._buttons) < BUTTONS_KEPT:
+                self._buttons[key] = drawn
+        return drawn
+
+    def _empty(self, r: int, c: int, reachable: bool, advised: bool) -> str:
+        says = _says(self._label(r, c), None, advised, self.words)
+        return (
+            f'<div class="tt-cell tt-square{" is-reachable" if reachable else ""}'
+            f'{" is-advised" if advised else ""}" data-row="{r}" data-col="{c}">'
+            f'<span class="sr-only">{escape(says)}</span>{STAR if advised else ""}</div>'
+        )
+
+    def _total(self, kind: str, index: int, team: str) -> str:
+        line = _total(kind, index, None, self.words)
+        return (
+            f'<div class="tt-total {team}" title="{escape(line["title"])}"><span class="sr-only">'
+            f"{escape(line['label'])} </span>"
+        )
+
+    def _label(self, r: int, c: int) -> str:
+        return self.words["square"] % {"row": r + 1, "col": c + 1}
+
+
+@lru_cache(maxsize=16)
+def _pieces(language: str) -> _Pieces:
+    """The layout's pieces in `language` (the active one: it is the key)."""
+    return _Pieces()
+
+
+def _posted(move: dict[str, Any]) -> str:
+    """The JSON a square's button posts."""
+    return json.dumps(move, separators=(",", ":"))
+
+
+def _points(values: Any, index: int) -> str:
+    """A line's points so far, as `{{ total }}` writes them."""
+    points = _at(values, index)
+    return str(points) if type(points) is int else escape(points)
+
+
+def _suggested(view: dict[str, Any]) -> tuple[int, int] | None:
+    advice = view.get("advice")
+    return (advice["row"], advice["col"]) if advice else None
 
 
 @register.simple_tag
