@@ -1,14 +1,23 @@
-"""The state of a Kings Cribbage game: an immutable value and its exact JSON form."""
+"""The state of a Kings Cribbage game: an immutable value and its exact JSON form.
+
+The log's events are frozen into tuples in a state and thawed back into dicts for its views. A
+state is loaded from its JSON at every move and its views drawn for every viewer, and the log
+(60 events) took most of both: an event met before is frozen and thawed once, not again at every
+move (`_frozen_event`, `_thawed_event`). Thawed events are shared by the views that show them,
+which read them and never change them.
+"""
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..core.events import Event, FrozenEvent, freeze_event, thaw_event
+from ..core.kept import by_identity
 from ..core.muggins import Declaration
-from ..pieces.tiles import Laid, Tile, parse_tile
+from ..pieces.tiles import FULL_BAG, Laid, Tile, parse_tile
 from .board import EMPTY_BOARD, SIZE, Board, index
 
 PLAY = "play"
@@ -76,7 +85,37 @@ class State:
         return self.board == EMPTY_BOARD
 
     def events(self) -> list[Event]:
-        return [thaw_event(item) for item in self.log]
+        return [_thawed_event(item) for item in self.log]
+
+
+def _tile(identity: str) -> Tile:
+    """parse_tile(identity), looked up for the 104 identities as the state writes them."""
+    tile = _TILES.get(identity) if type(identity) is str else None
+    return tile if tile is not None else parse_tile(identity)
+
+
+_TILES = {str(tile): tile for tile in FULL_BAG}
+EVENTS_KEPT = 10_000  # each: about 200 matches' logs
+# An event's JSON, written by marshal (which tells True from 1, and 1 from 1.0, where == does
+# not) -> the event frozen. A plain dict, emptied when full: get, set and clear are atomic.
+_frozen_events: dict[bytes, FrozenEvent] = {}
+
+
+def _frozen_event(item: Mapping[str, Any]) -> FrozenEvent:
+    """freeze_event(item), the same tuple for the same JSON (so that it is thawed only once)."""
+    try:
+        key = marshal.dumps(item, 2)
+    except ValueError:  # not plain JSON: frozen as it is
+        return freeze_event(item)
+    frozen = _frozen_events.get(key)
+    if frozen is None:
+        if len(_frozen_events) >= EVENTS_KEPT:
+            _frozen_events.clear()  # simpler than an LRU, and as good for a log that moves on
+        frozen = _frozen_events[key] = freeze_event(item)
+    return frozen
+
+
+_thawed_event = by_identity(thaw_event, size=EVENTS_KEPT)  # each frozen event thawed once
 
 
 # --- JSON ---------------------------------------------------------------------------------
@@ -128,7 +167,7 @@ def load(data: Mapping[str, Any]) -> State:
         raise ValueError("not a Kings Cribbage state")
     cells: list[Laid | None] = list(EMPTY_BOARD)
     for row, col, tile, rank in data["board"]:
-        cells[index((row, col))] = Laid(parse_tile(tile), int(rank))
+        cells[index((row, col))] = Laid(_tile(tile), int(rank))
     last = data["last"]
     pending = data["pending"]
     return State(
@@ -141,8 +180,8 @@ def load(data: Mapping[str, Any]) -> State:
         turn=int(data["turn"]),
         number=int(data["number"]),
         board=tuple(cells),
-        racks=tuple(tuple(parse_tile(t) for t in rack) for rack in data["racks"]),
-        bag=tuple(parse_tile(t) for t in data["bag"]),
+        racks=tuple(tuple([_tile(t) for t in rack]) for rack in data["racks"]),
+        bag=tuple([_tile(t) for t in data["bag"]]),
         scores=tuple(int(s) for s in data["scores"]),
         passes=int(data["passes"]),
         last=None
@@ -157,5 +196,5 @@ def load(data: Mapping[str, Any]) -> State:
         declined=tuple(int(s) for s in data["declined"]),
         over=data["over"],
         penalties=tuple(int(p) for p in data["penalties"]),
-        log=tuple(freeze_event(e) for e in data["log"]),
+        log=tuple([_frozen_event(e) for e in data["log"]]),
     )

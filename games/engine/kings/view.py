@@ -4,13 +4,19 @@ Every tile a view shows is named by its identity (`7La`: face and copy), so the 
 can check that no identity from `hidden_tiles` (the other racks and the bag) ever appears. The
 tiles a seat cannot see are given only as a tally by face (`unseen`): what any player can work
 out from the board and their own rack, never which rack holds what, nor the bag's order.
+
+What every viewer sees alike (the board, the log, the faces off the board) is worked out once a
+state (`_public`): a move's page is drawn for every seat and a spectator from the same state,
+and thawing the log and writing out the board took most of each view. Views are read, never
+changed, by whoever gets them: each has its own lists, which hold the same cells and events.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
+from ..core.kept import by_identity
 from ..core.outcome import Outcome
 from ..core.variant import Move, seat_list
 from ..pieces.cards import RANKS
@@ -39,6 +45,7 @@ def build_view(
     over = state.over is not None
     last = state.last
     pending = state.pending
+    public = _public(state)
     return {
         "variant": "kings",
         "players": state.players,
@@ -49,7 +56,7 @@ def build_view(
             "joker": state.joker,
         },
         "phase": state.phase,
-        "board": _board(state),
+        "board": [list(row) for row in public.board],
         "rack": None if seat is None else [_tile(t) for t in state.racks[seat]],
         "rack_sizes": [len(rack) for rack in state.racks],
         "bag": len(state.bag),
@@ -71,10 +78,10 @@ def build_view(
         "declaration": None
         if pending is None
         else {"scorer": pending.scorer, "declared": pending.declared},
-        "unseen": [] if over else unseen(state, seat),
+        "unseen": [] if over else _unseen(public.off_board, state, seat),
         "racks": [[_tile(t) for t in rack] for rack in state.racks] if over else None,
         "penalties": list(state.penalties) if over else None,
-        "events": state.events(),
+        "events": list(public.events),
         "prompt": prompt(state, seat, to_move),
         "legal_moves": legal,
         "outcome": None if result is None else result.to_json(),
@@ -94,14 +101,30 @@ def hidden_tiles(state: State, seat: int | None) -> set[str]:
 def unseen(state: State, seat: int | None) -> list[dict[str, Any]]:
     """The faces not on the board nor on the seat's rack, with how many of each: what is in
     the other racks and the bag together (printed faces: a 6 and a 9 stay apart)."""
-    seen = Counter(laid.tile.face for laid in state.board if laid is not None)
+    return _unseen(_off_board(state), state, seat)
+
+
+def _unseen(off_board: Counter[str], state: State, seat: int | None) -> list[dict[str, Any]]:
+    """unseen(state, seat), given the faces off the board (_off_board)."""
+    left = off_board
     if seat is not None:
-        seen.update(tile.face for tile in state.racks[seat])
-    left = Counter(tile.face for tile in FULL_BAG) - seen
+        left = off_board - Counter(tile.face for tile in state.racks[seat])
     return [
         {"rank": face[0], "suit": face[1], "count": left[face]}
-        for face in sorted(left, key=lambda f: ("LD".index(f[1]), RANKS.index(f[0])))
+        for face in sorted(left, key=_face_order)
     ]
+
+
+def _face_order(face: str) -> tuple[int, int]:
+    return ("LD".index(face[1]), RANKS.index(face[0]))
+
+
+def _off_board(state: State) -> Counter[str]:
+    """How many tiles of each face are not on the board (in the racks and the bag)."""
+    return _FULL_FACES - Counter(laid.tile.face for laid in state.board if laid is not None)
+
+
+_FULL_FACES = Counter(tile.face for tile in FULL_BAG)
 
 
 def prompt(state: State, seat: int | None, to_move: frozenset[int]) -> str:
@@ -126,6 +149,22 @@ def prompt(state: State, seat: int | None, to_move: frozenset[int]) -> str:
 
 def _tile(tile: Any) -> dict[str, Any]:
     return {"id": str(tile), "face": tile.face, "flips": tile.flips, "value": tile.value}
+
+
+class Public(NamedTuple):
+    """What every view of one state shows alike."""
+
+    board: tuple[tuple[Any, ...], ...]  # the view's rows of cells
+    events: tuple[dict[str, Any], ...]  # the log, thawed
+    off_board: Counter[str]  # faces not on the board (_off_board)
+
+
+@by_identity
+def _public(state: State) -> Public:
+    """The public part of `state`'s views, worked out once a state."""
+    return Public(
+        tuple(tuple(row) for row in _board(state)), tuple(state.events()), _off_board(state)
+    )
 
 
 def _board(state: State) -> list[list[Any]]:

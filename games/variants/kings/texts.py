@@ -33,6 +33,11 @@ def colour_word(face: str) -> str:
     return ""
 
 
+def tile_words(face: str) -> str:
+    """A tile by its colour and rank: "light 7" ("7 clara")."""
+    return gettext("%(colour)s %(rank)s") % {"colour": colour_word(face), "rank": tile_rank(face)}
+
+
 def hand_name(faces: Sequence[str]) -> str:
     """A line of tiles by their ranks: "9-10-J-J-5"."""
     return "-".join(tile_rank(face) for face in faces)
