@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..core.variant import Move, Outcome, seat_list
-from ..pieces.cards import SUIT_NAMES
+from ..pieces.cards import SUIT_NAMES, Card
 from ..scoring.trick import score_trick
 from .play import outcome, time_up
 from .state import (
@@ -132,13 +133,21 @@ def _trick(state: State, trick: Trick, number: int) -> dict[str, Any]:
         ],
         "points": trick.points if settled else None,
         "breakdown": trick.breakdown if settled else None,
-        "count": score_trick(trick.cards, state.trump).calls()
+        "count": [dict(call) for call in _count(trick.cards, state.trump)]
         if settled and state.trump is not None
         else None,
         "declared": trick.declared,
         "calls": [call_json(call) for call in trick.calls],
         "unclaimed": trick.unclaimed if settled else None,
     }
+
+
+@lru_cache(maxsize=4096)
+def _count(cards: tuple[Card, ...], trump: str) -> tuple[tuple[tuple[str, object], ...], ...]:
+    """A trick's count as data (ShowScore.calls), worked out once for its cards and trumps:
+    every viewer's view of a move holds the hand's finished tricks, each scored again at
+    every move of the hand otherwise. Each view gets dicts of its own."""
+    return tuple(tuple(call.items()) for call in score_trick(cards, trump).calls())
 
 
 def _counting(state: State) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """Cribist on the site: its four-seat table, its forms (a card to play, a declaration, a
-muggins call naming where the points are) and its assets."""
+muggins call naming where the points are) and its assets. Its two regions are drawn in Python
+at every move (board.py and hand.py)."""
 
 from __future__ import annotations
 
@@ -58,6 +59,10 @@ WEB = register_web(
         css=("games/cribist/table.css",),
         move_fields={"card": TEXT, "points": INT},
         seat_tags=_seat_tags,
+        regions={
+            "board": "games.variants.cribist.board.board_region",
+            "hand": "games.variants.cribist.hand.hand_region",
+        },
         description=gettext_lazy(
             "Four players, each for themselves: win tricks and score them as "
             "cribbage hands; the opening lead names trumps."

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.engine.scoring.trick import TRUMP_JACK_KIND
 from games.texts import card_text, join_words, points_text, seat_name
@@ -23,25 +23,32 @@ def cards_text(codes: Sequence[str]) -> str:
     return " ".join(card_text(code) for code in codes)
 
 
+# The suits' and the combinations' names, looked up in the catalogue only when said.
+SUIT_NAMES = {
+    "C": gettext_noop("clubs"),
+    "D": gettext_noop("diamonds"),
+    "H": gettext_noop("hearts"),
+    "S": gettext_noop("spades"),
+}
+KIND_NAMES = {
+    "fifteen": gettext_noop("fifteen"),
+    "pair": gettext_noop("pair"),
+    "run": gettext_noop("run"),
+    "flush": gettext_noop("flush"),
+    TRUMP_JACK_KIND: gettext_noop("jack of trumps"),
+}
+
+
 def suit_name(suit: str | None) -> str:
     """The suit's name in the reader's language ("hearts")."""
-    return {
-        "C": gettext("clubs"),
-        "D": gettext("diamonds"),
-        "H": gettext("hearts"),
-        "S": gettext("spades"),
-    }.get(str(suit), "")
+    name = SUIT_NAMES.get(str(suit))
+    return gettext(name) if name else ""
 
 
 def kind_name(kind: str) -> str:
     """A kind of combination a muggins call can name, in the reader's language."""
-    return {
-        "fifteen": gettext("fifteen"),
-        "pair": gettext("pair"),
-        "run": gettext("run"),
-        "flush": gettext("flush"),
-        TRUMP_JACK_KIND: gettext("jack of trumps"),
-    }.get(kind, kind)
+    name = KIND_NAMES.get(kind)
+    return gettext(name) if name else kind
 
 
 def trick_count(calls: Sequence[Mapping[str, Any]] | None) -> str:

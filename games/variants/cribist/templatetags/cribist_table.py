@@ -1,5 +1,7 @@
-"""What the Cribist table's templates ask of the engine's view: where each seat sits, the
-hand split by suit, suit symbols and the kinds of combination a muggins call can name.
+"""What the Cribist table asks of the engine's view: where each seat sits, the hand split by
+suit, suit symbols and the kinds of combination a muggins call can name. The table's regions are
+drawn in Python (games/variants/cribist/board.py and hand.py, which call these as functions); the
+replay and the partials the regions replaced (the references of their tests) use the tags.
 
     {% load cribist_table %}
     {% table_seats view names seat as places %}   the four seats, the viewer at the bottom
