@@ -28,7 +28,7 @@ from accounts.models import User
 from cribsite.kept import Kept
 from games import carried, fragments, realtime, services, table_lines
 from games.engine.core import default_level
-from games.engine.core.events import freeze_event
+from games.engine.core.events import event_key
 from games.engine.core.variant import fill_names, get_variant
 from games.models import Match, Seat
 from games.players import players_html
@@ -673,7 +673,7 @@ def _events(web: WebGame, view: dict[str, Any], names: list[str]) -> list[str]:
     language, who = translation.get_language(), tuple(names)
     lines = []
     for event in view.get("events", [])[-EVENTS_SHOWN:]:
-        key = (web.key, language, who, freeze_event(event))
+        key = (web.key, language, who, event_key(event))
         line = _event_lines.get(key)
         if line is None:
             line = event_text(web, event, names)

@@ -9,12 +9,11 @@ which read them and never change them.
 
 from __future__ import annotations
 
-import marshal
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..core.events import Event, FrozenEvent, freeze_event, thaw_event
+from ..core.events import Event, FrozenEvent, event_key, freeze_event, thaw_event
 from ..core.kept import by_identity
 from ..core.muggins import Declaration
 from ..pieces.tiles import FULL_BAG, Laid, Tile, parse_tile
@@ -96,17 +95,14 @@ def _tile(identity: str) -> Tile:
 
 _TILES = {str(tile): tile for tile in FULL_BAG}
 EVENTS_KEPT = 10_000  # each: about 200 matches' logs
-# An event's JSON, written by marshal (which tells True from 1, and 1 from 1.0, where == does
-# not) -> the event frozen. A plain dict, emptied when full: get, set and clear are atomic.
-_frozen_events: dict[bytes, FrozenEvent] = {}
+# An event's key (event_key) -> the event frozen. A plain dict, emptied when full: get, set and
+# clear are atomic.
+_frozen_events: dict[Hashable, FrozenEvent] = {}
 
 
 def _frozen_event(item: Mapping[str, Any]) -> FrozenEvent:
     """freeze_event(item), the same tuple for the same JSON (so that it is thawed only once)."""
-    try:
-        key = marshal.dumps(item, 2)
-    except ValueError:  # not plain JSON: frozen as it is
-        return freeze_event(item)
+    key = event_key(item)
     frozen = _frozen_events.get(key)
     if frozen is None:
         if len(_frozen_events) >= EVENTS_KEPT:
