@@ -3,8 +3,8 @@
 The log's events are frozen into tuples in a state and thawed back into dicts for its views. A
 state is loaded from its JSON at every move and its views drawn for every viewer, and the log
 (60 events) took most of both: an event met before is frozen and thawed once, not again at every
-move (`_frozen_event`, `_thawed_event`). Thawed events are shared by the views that show them,
-which read them and never change them.
+move (`_frozen_event`, `_thawed_event`). Thawed events are shared by the views that show them
+and the JSON written of the state, which read them and never change them.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def dump(state: State) -> dict[str, Any]:
         "declined": list(state.declined),
         "over": state.over,
         "penalties": list(state.penalties),
-        "log": [thaw_event(item) for item in state.log],
+        "log": [_thawed_event(item) for item in state.log],  # read-only, as views' are
     }
 
 
