@@ -17,8 +17,9 @@ while a move leaves it alone), so a move costs at most one read and one drawing 
 viewer. A board already at hand is drawn right on the event loop; otherwise the event hops to one
 of the sockets' database threads (cribsite.threads: a few a process, each keeping its
 connection; channels' own `database_sync_to_async` has one thread for them all) to read the
-board and draw it there. Only the regions that changed for this socket
-are sent, and permessage-deflate (cribsite/asgi.py) sends those as little more than their changes.
+board and draw it there. Only the regions that changed for this socket are sent (of a region
+drawn in parts, fragments.Parted, only the parts that changed), and permessage-deflate
+(cribsite/asgi.py) sends those as little more than their changes.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from django.utils.functional import LazyObject, empty
 
 from accounts.middleware import scope_language
 from cribsite.threads import socket_database
-from games import presenters, services
+from games import fragments, presenters, services
 from games.models import group_for
 
 CLOSE_UNAUTHENTICATED = 4401
@@ -164,8 +165,13 @@ class MatchConsumer(_Consumer):
         # Only once it is all drawn does the socket take it as sent (a drawing cut short, see
         # _push, leaves the socket as it was).
         self.seq = match.seq
-        changed = [html for region, html in rendered.items() if self.sent.get(region) != html]
-        self.sent.update(rendered)
+        sent = self.sent
+        changed = [
+            fragments.changes(sent.get(region), html)
+            for region, html in rendered.items()
+            if sent.get(region) != html
+        ]
+        sent.update(rendered)
         return "".join(changed) + presenters.seq_marker(match)
 
 

@@ -142,3 +142,49 @@ def region(
     drawn[name] += 1
     _cache.put(key, html)
     return html
+
+
+# --- regions sent in parts ------------------------------------------------------------------
+
+OUT_OF_BAND = ' hx-swap-oob="true"'
+
+
+class Parted(str):
+    """A region's HTML that a push may send a part at a time: a large region of which a move
+    changes little (the Kings board: 13 rows of 13 squares, a tile or a few laid at a time).
+
+    `parts` are (id, html) pairs, each html one whole element of the region with that id, in
+    the order they stand; `frame` is what the region holds besides them (any text that marks
+    where each part goes, the same for the same frame). Two drawings with equal frames differ
+    only in their parts, so a page that shows one becomes the other when it is sent the parts
+    that changed (`changes`). A game's region drawer (WebGame.regions) returns one, already
+    tight (presenters._tight leaves it as it is)."""
+
+    frame: str
+    parts: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, html: str, frame: str, parts: tuple[tuple[str, str], ...]) -> Parted:
+        drawn = cls(html)
+        drawn.frame, drawn.parts = frame, parts
+        return drawn
+
+
+def changes(before: str | None, after: str) -> str:
+    """What a page showing the region `before` (None: nothing sent yet) must be sent to show
+    `after`: the parts that changed, each swapped by its id, when both are Parted with the same
+    frame; otherwise the whole region."""
+    if (
+        isinstance(after, Parted)
+        and isinstance(before, Parted)
+        and before.frame == after.frame
+        and len(before.parts) == len(after.parts)
+    ):
+        changed = []
+        for (old_id, old), (new_id, new) in zip(before.parts, after.parts, strict=True):
+            if old_id != new_id:
+                return after
+            if old is not new and old != new:
+                changed.append(new.replace(">", OUT_OF_BAND + ">", 1))
+        return "".join(changed)
+    return after

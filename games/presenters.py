@@ -562,8 +562,9 @@ def _tight(html: str) -> str:
     """A fragment without its templates' indentation: each run of white space that holds a line
     break becomes one line break, which HTML renders alike (about 15% fewer bytes a push). Left
     whole where white space is kept as written. (The regular expression \\s*\\n\\s* does the
-    same, four times slower: tests/web/test_fragments.py holds them to the same answers.)"""
-    if "<pre" in html or "<textarea" in html:
+    same, four times slower: tests/web/test_fragments.py holds them to the same answers.) A
+    region drawn in parts (fragments.Parted) comes tight from its drawer, and is left as it is."""
+    if isinstance(html, fragments.Parted) or "<pre" in html or "<textarea" in html:
         return html
     lines = html.split("\n")
     if len(lines) == 1:

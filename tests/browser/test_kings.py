@@ -104,6 +104,17 @@ def test_a_member_lays_tiles_against_the_computer(page, alice, screenshot):
         expect(page.locator(".sq-tile.is-last").first).to_be_visible()
         made += 1
     assert made == LAYS
+    # The lays came as the parts of the board they changed (fragments.Parted): pieced together,
+    # the board is the one a fresh page is drawn with.
+    fresh = page.context.new_page()
+    fresh.goto(page.url)
+    expect(fresh.locator("#conn-state")).to_have_attribute("data-state", "live")
+    for region in ("[data-kings-board]", "#kings-info"):
+        assert fresh.locator(region).inner_html() == page.locator(region).inner_html(), region
+    # (the notes' words: a callout said on the live page is marked so, not on the fresh one)
+    notes = (p.locator("#kings-notes").text_content() for p in (fresh, page))
+    assert len(set(notes)) == 1
+    fresh.close()
 
     # A tile picked and put down can be recalled; a wrong lay is explained before it is sent.
     # (The square is one where that tile alone is no legal lay: the deal is random, and the

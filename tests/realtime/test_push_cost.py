@@ -449,3 +449,29 @@ def test_pushed_fragments_carry_no_indentation_but_keep_their_words(alice, bob):
             tag = render_to_string("games/match.html#you_tag") if seat.is_you else ""
             loose = loose.replace(fragments.seat_tag_slot(seat.index), tag)
         assert words == re.sub(r"\s+", " ", loose), region  # only white space differs
+
+
+@pytest.mark.asyncio
+async def test_a_kings_lay_is_pushed_as_the_parts_of_the_board_it_changed(alice, bob, charlie):
+    match = await sync_to_async(services.match_create_seated)(
+        creator=alice, players=[alice, bob], variant="kings"
+    )
+    sockets = [(await open_socket(match.pk, user))[0] for user in (alice, bob, charlie)]
+    first = [await drain(sock) for sock in sockets]
+    for html in first:
+        assert '<section id="board"' in html and html.count('class="sq ') == 169
+    rows = re.compile(r'<div id="kings-row-\d+" class="kings-row" role="row" hx-swap-oob="true">')
+    for move in range(3):  # the first lay may take the centre's mark away: the whole board
+        match = await sync_to_async(fresh)(match)
+        seat = match.to_move[0]
+        await play(match, alice if seat == 0 else bob, seat)
+        pushed = [await drain(sock) for sock in sockets]
+        if move == 0:
+            continue
+        for html in pushed:
+            assert '<section id="board"' not in html  # not the whole board
+            assert re.search(r'<ul id="kings-info"[^>]* hx-swap-oob="true">', html)
+            assert 0 < len(rows.findall(html)) < 13
+            assert html.count('class="sq ') <= 13 * len(rows.findall(html)) < 169
+    for sock in sockets:
+        await sock.disconnect()

@@ -282,3 +282,40 @@ def test_the_cribbage_board_shows_each_seat_the_other_hands_and_a_spectator_all(
         shown = {int(index) for index in hands.findall(board)}
         assert shown == {0, 1, 2} - {seat}
         assert "seat-part" not in board
+
+
+def _parted(frame: str, **parts: str) -> fragments.Parted:
+    pieces = tuple((name, f'<div id="{name}">{body}</div>') for name, body in parts.items())
+    html = "\n".join([frame, *(html for _, html in pieces), "</section>"])
+    return fragments.Parted.of(html, frame, pieces)
+
+
+def test_a_region_drawn_in_parts_is_sent_as_the_parts_that_changed():
+    frame = '<section id="board">'
+    before = _parted(frame, a="1", b="2", c="3")
+    after = _parted(frame, a="1", b="two", c="three")
+    assert fragments.changes(before, after) == (
+        '<div id="b" hx-swap-oob="true">two</div><div id="c" hx-swap-oob="true">three</div>'
+    )
+    assert fragments.changes(before, _parted(frame, a="1", b="2", c="3")) == ""
+
+
+def test_a_region_whose_frame_or_parts_changed_is_sent_whole():
+    frame = '<section id="board">'
+    before = _parted(frame, a="1", b="2")
+    for after in (
+        _parted('<section id="board" class="over">', a="1", b="3"),  # another frame
+        _parted(frame, a="1", c="3"),  # another part
+        _parted(frame, a="1", b="2", c="3"),  # one more part
+    ):
+        assert fragments.changes(before, after) is after
+    plain = "<section>plain</section>"
+    assert fragments.changes(None, before) is before  # nothing sent yet
+    assert fragments.changes(plain, before) is before
+    assert fragments.changes(before, plain) is plain
+    assert fragments.changes("<p>old</p>", plain) is plain
+
+
+def test_a_region_drawn_in_parts_is_not_tightened_again():
+    drawn = fragments.Parted.of("<section>\n  <p>kept as drawn</p>\n</section>", "", ())
+    assert _tight(drawn) is drawn

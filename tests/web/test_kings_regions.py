@@ -5,15 +5,16 @@ Spanish; the board drawn once for each kind of viewer of a move."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from django.template import Context, Template
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from cribsite.kept import CSRF_SLOT
+from games import fragments
 from games.engine import get_variant
 from games.engine.core.variant import table_view
 from games.presenters import _tight
@@ -62,8 +63,8 @@ def context(state, seat: int | None, players: int, number: int) -> dict:
 
 
 def drawn(region: str, ctx: dict) -> str:
-    """The region as the match page gets it: the table template's partial, tightened."""
-    return _tight(render_to_string(f"games/kings/table.html#{region}", ctx))
+    """The region as the match page gets it: drawn by the game (WebGame.regions), tightened."""
+    return _tight(web_game("kings").region_drawer(region)(ctx))
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -85,10 +86,10 @@ def test_the_regions_are_the_templates_byte_for_byte(language, players, options,
             for seat in [None, *range(players)]:
                 number += 1
                 ctx = context(state, seat, players, number)
-                want = _tight(board.render(Context(ctx)))
+                want = _tight(board.render(Context(ctx))).strip()
                 got = drawn("board", ctx)
                 assert got == want, (ctx["view"]["phase"], seat)
-                want = _tight(hand.render(Context(ctx)))
+                want = _tight(hand.render(Context(ctx))).strip()
                 got = drawn("hand", ctx)
                 assert got == want, (ctx["view"]["phase"], seat)
                 seen |= {part for part in PARTS if part in got + drawn("board", ctx)}
@@ -147,3 +148,45 @@ def test_a_seat_sees_its_own_rack_only():
                 assert (f'data-id="{tile}"' in hand) == (other == seat)
     spectator = drawn("hand", context(state, None, 3, 2))
     assert "data-id" not in spectator and "the racks stay hidden" in spectator
+
+
+PUSHED_PART = re.compile(r'(?=<(?:div|ul) id="kings-[\w-]+" [^>]*hx-swap-oob="true")')
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("players,seed", [(2, 11), (4, 12)])
+def test_a_page_sent_only_the_changed_parts_of_the_board_shows_the_whole_new_board(
+    language, players, seed
+):
+    """Each viewer's page, given after every move only what fragments.changes says to send,
+    holds the very board it would be sent whole; after a lay, about a third of it."""
+    sizes: list[tuple[int, int]] = []
+    with translation.override(language):
+        for viewer in [None, *range(players)]:
+            page = None
+            for number, (state, _) in enumerate(random_states("kings", players, {}, seed, 1)):
+                ctx = {**context(state, viewer, players, number), "oob": True}
+                board = drawn("board", ctx)
+                assert isinstance(board, fragments.Parted)
+                assert [name for name, _ in board.parts] == [
+                    "kings-info",
+                    *(f"kings-row-{r}" for r in range(13)),
+                    "kings-notes",
+                ]
+                assert all(html in board for _, html in board.parts)
+                sent = fragments.changes(page, board)
+                if sent is board:  # the whole region (the first, or a new frame)
+                    page = board
+                    continue
+                shown, old = str(page), dict(page.parts)
+                for piece in filter(None, PUSHED_PART.split(sent)):
+                    name = re.match(r'<\w+ id="([\w-]+)"', piece)[1]
+                    shown = shown.replace(old[name], piece.replace(' hx-swap-oob="true"', ""), 1)
+                assert shown == board
+                if ctx["view"]["last"] and ctx["view"]["last"]["kind"] == "lay" and sent:
+                    sizes.append((len(sent.encode()), len(board.encode())))
+                page = board
+    # A lay changes the scores, the notes, the rows its tiles went into and those of the lay
+    # before (no longer outlined): about a third of the board, a row being 1-2 KB.
+    assert sizes
+    assert sum(part for part, _ in sizes) < 0.4 * sum(whole for _, whole in sizes)

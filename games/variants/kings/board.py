@@ -1,6 +1,7 @@
-"""The Kings Cribbage board region, drawn in Python: board_region(context) reads the match page's
-context for the region (view, seat, names, seats, web, oob), and the table template's "board"
-partial is only `{% kings_board %}`.
+"""The Kings Cribbage board region, drawn in Python (named in the game's WebGame.regions):
+board_region(context) reads the match page's context for the region (view, seat, names, seats,
+web, oob). It is drawn in parts (fragments.Parted: the scores, each row, the notes), and a push
+sends only the parts a move changed.
 
 The board is drawn at every move for every viewer, and the template engine took about 0.8 ms a
 viewer to draw it or to find it in its `{% cache %}` block. The board is the same for every
@@ -24,6 +25,7 @@ from django.utils.translation import get_language, gettext, ngettext
 
 from cribsite.kept import Kept
 from games.engine.kings.board import CENTRE, HOLES, SIZE
+from games.fragments import OUT_OF_BAND, Parted
 from games.markup import text
 from games.templatetags.match_tags import at
 from games.templatetags.voice import callouts
@@ -42,16 +44,22 @@ _rows = Kept(ROWS_KEPT)
 boards_drawn = 0  # drawings made, not taken from _boards (for tests)
 
 
-def board_region(context: Mapping[str, Any]) -> str:
-    """The match page's board region: the scores and racks' sizes, the 13 rows of squares, what
-    the table calls out for the last move, the last move in words and, once the game is over,
-    the tiles left on the racks."""
+def board_region(context: Mapping[str, Any]) -> Parted:
+    """The match page's board region: the scores and racks' sizes, the 13 rows of squares, and
+    its notes: what the table calls out for the last move, the last move in words and, once the
+    game is over, the tiles left on the racks.
+
+    Drawn in parts (fragments.Parted): the scores, each row and the notes, so that a push after
+    a lay sends the scores, the notes and the row or two the tiles went into, not all 169
+    squares (about 27 KB to read, against 2-4 KB)."""
     view = context["view"]
     playable = playing(view, context.get("seat"))
     names = tuple(context.get("names") or ())
     callout = callouts(context)
+    oob = bool(context.get("oob"))
     key = (
         get_language(),
+        oob,
         playable,
         names,
         repr([view.get(field) for field in SHOWN_FIELDS]),
@@ -60,15 +68,11 @@ def board_region(context: Mapping[str, Any]) -> str:
     )
     drawn = _boards.get(key)
     if drawn is None:
-        drawn = _board_html(view, playable, names, callout)
+        drawn = _board_html(view, playable, names, callout, oob)
         global boards_drawn
         boards_drawn += 1
         _boards.put(key, drawn)
-    oob = ' hx-swap-oob="true"' if context.get("oob") else ""
-    label = _phrases(get_language())["board"]
-    return (
-        f'<section id="board" class="board kings"{oob} aria-label="{label}">\n{drawn}\n</section>'
-    )
+    return drawn
 
 
 def playing(view: Mapping[str, Any], seat: int | None) -> bool:
@@ -84,26 +88,40 @@ def square_faces(view: Mapping[str, Any]) -> tuple:
     )
 
 
-def _board_html(view, playable: bool, names: Sequence[str], callout) -> str:
-    """Everything inside the region's section, as the template drew it, line for line."""
-    out = [
-        f'<ul class="kings-info small" aria-label="{_phrases(get_language())["scores"]}"'
-        " data-scores>",
-        _bag_line(view),
-        _score_lines(view, names),
-        "</ul>",
-        _grid_opening(view),
-        board_rows(view, playable),
-        "</div>",
-    ]
+def _board_html(view, playable: bool, names: Sequence[str], callout, oob: bool) -> Parted:
+    """The whole region in its parts."""
+    words = _phrases(get_language())
+    head = (
+        f'<section id="board" class="board kings"{OUT_OF_BAND if oob else ""}'
+        f' aria-label="{words["board"]}">'
+    )
+    info = "\n".join(
+        [
+            f'<ul id="kings-info" class="kings-info small" aria-label="{words["scores"]}"'
+            " data-scores>",
+            _bag_line(view),
+            _score_lines(view, names),
+            "</ul>",
+        ]
+    )
+    grid = _grid_opening(view)
+    rows = board_rows(view, playable, joined=False)
+    notes = []
     said = callout["said"]
     if said:
-        out.append("".join(_callout_line(callout["key"], one) for one in said))
+        notes.append("".join(_callout_line(callout["key"], one) for one in said))
     if view.get("last"):
-        out.append(f'<p class="kings-last small muted">{_last_words(view["last"], names)}</p>')
+        notes.append(f'<p class="kings-last small muted">{_last_words(view["last"], names)}</p>')
     if view.get("racks"):
-        out += _racks_left(view, names)
-    return "\n".join(out)
+        notes += _racks_left(view, names)
+    notes_html = "\n".join(['<div id="kings-notes" class="kings-notes">', *notes, "</div>"])
+    html = "\n".join([head, info, grid, *rows, "</div>", notes_html, "</section>"])
+    parts = (
+        ("kings-info", info),
+        *((f"kings-row-{r}", row) for r, row in enumerate(rows)),
+        ("kings-notes", notes_html),
+    )
+    return Parted.of(html, f"{head}\n{grid}", parts)
 
 
 def _bag_line(view) -> str:
@@ -226,7 +244,7 @@ def rack_tile(face: str, kind: str) -> str:
 # --- the squares ----------------------------------------------------------------------------
 
 
-def board_rows(view: Mapping[str, Any], playable: bool) -> str:
+def board_rows(view: Mapping[str, Any], playable: bool, *, joined: bool = True):
     """The board's rows, each square a grid cell with its label: a hole, a tile (outlined when
     just laid) or an empty square (a button for a seated player while tiles are being laid).
 
@@ -250,14 +268,14 @@ def board_rows(view: Mapping[str, Any], playable: bool) -> str:
             html = _row_html(r, faces, set(recent.get(r, ())), playable)
             _rows.put(key, html)
         rows.append(html)
-    return "\n".join(rows)
+    return "\n".join(rows) if joined else rows
 
 
 def _row_html(r: int, faces: Sequence[str | None], laid: set[int], playable: bool) -> str:
     """Row `r` of the board, `laid` the columns of the tiles just laid."""
     language = get_language()
     bare, words = _bare_squares(language, playable)[r], _tile_words(language)
-    squares = ['<div class="kings-row" role="row">']
+    squares = [f'<div id="kings-row-{r}" class="kings-row" role="row">']
     for c, face in enumerate(faces):
         squares.append(bare[c] if face is None else _tile_square(r, c, face, c in laid, words))
     squares.append("</div>")

@@ -1,6 +1,6 @@
-"""The Kings Cribbage hand region, drawn in Python: hand_region(context) reads the match page's
-context for the region (match, view, seat, names, oob, csrf_token), and the table template's
-"hand" partial is only `{% kings_hand %}`.
+"""The Kings Cribbage hand region, drawn in Python (named in the game's WebGame.regions):
+hand_region(context) reads the match page's context for the region (match, view, seat, names,
+oob, csrf_token).
 
 A seat's rack and its move forms are its own, so unlike the board they are drawn for each seat
 at every move; the template engine took about 0.4 ms to draw them. Every text is the

@@ -1,8 +1,6 @@
 """What the Kings Cribbage templates ask of a view: the board's cells and tile labels.
 
 {% load kings_table %}
-{% kings_board %}                   the match page's board region (games/variants/kings/board.py)
-{% kings_hand %}                    the match page's hand region (games/variants/kings/hand.py)
 {% kings_rows view seat %}          the board's 13 rows of squares, as HTML (see kings_rows)
 {% kings_viewer view seat as kind %}  "player" or "watcher": the two boards a table draws
 {% kings_cells view as rows %}   13 rows of 13 cells, each a dict:
@@ -21,7 +19,7 @@ from django import template
 from django.utils.safestring import SafeString
 
 from games.engine.kings.board import CENTRE
-from games.variants.kings import board, hand, texts
+from games.variants.kings import board, texts
 
 register = template.Library()
 
@@ -65,18 +63,6 @@ def kings_viewer(view: dict[str, Any], seat: int | None) -> str:
 def kings_rows(view: dict[str, Any], seat: int | None) -> SafeString:
     """The board's rows of squares, as HTML (board.board_rows)."""
     return SafeString(board.board_rows(view, board.playing(view, seat)))
-
-
-@register.simple_tag(takes_context=True)
-def kings_board(context: template.Context) -> SafeString:
-    """The match page's whole board region, drawn in Python (board.board_region)."""
-    return SafeString(board.board_region(context))
-
-
-@register.simple_tag(takes_context=True)
-def kings_hand(context: template.Context) -> SafeString:
-    """The match page's whole hand region, drawn in Python (hand.hand_region)."""
-    return SafeString(hand.hand_region(context))
 
 
 @register.filter
