@@ -42,6 +42,7 @@ from games import fragments, presenters, services
 from games.models import group_for
 
 CLOSE_UNAUTHENTICATED = 4401
+RESYNC = "resync"  # a page's only message: send every region whole next time
 CLOSE_NOT_FOUND = 4404
 
 
@@ -101,7 +102,12 @@ class MatchConsumer(_Consumer):
             )
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Pages only listen; moves go through HTTP so that they are checked in one place."""
+        """Moves go through HTTP, so that they are checked in one place; a page says only
+        "resync" (static/js/match.js), when it took a board from elsewhere or passed over an older
+        push: what it shows may then differ from what this socket sent, and the next push
+        carries every region whole. Anything else is ignored."""
+        if text_data == RESYNC:
+            self.sent = {}
 
     async def match_changed(self, event: dict) -> None:
         await self._push(event, presenters.REGIONS)

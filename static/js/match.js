@@ -55,7 +55,10 @@
   });
   match.addEventListener("htmx:wsBeforeMessage", (event) => {
     const seq = seqOf(event.detail.message);
-    if (seq !== null && seq < currentSeq()) event.preventDefault();
+    if (seq !== null && seq < currentSeq()) {
+      event.preventDefault();
+      resync();
+    }
   });
 
   // Every move is made on the board on show: send its seq (the form's own may be older).
@@ -69,8 +72,18 @@
   // the seq to expect (X-Match-Seq); the board itself comes by the socket. If it does not come
   // soon, fetch it.
   let socketLive = false;
-  match.addEventListener("htmx:wsOpen", () => { socketLive = true; });
+  let socket = null;
+  match.addEventListener("htmx:wsOpen", (event) => {
+    socketLive = true;
+    socket = event.detail.socketWrapper;
+  });
   match.addEventListener("htmx:wsClose", () => { socketLive = false; });
+  // The socket sends only what changed since its last message. When the page took a board
+  // from elsewhere (an answer, a board fetched to heal a gap) or passed over an older push, it
+  // may hold what the socket never sent: ask for every region whole with the next push.
+  function resync() {
+    if (socketLive && socket) socket.send("resync");
+  }
   document.body.addEventListener("htmx:configRequest", (event) => {
     if (socketLive && event.detail.path === match.dataset.moveUrl) {
       event.detail.headers["X-Match-Socket"] = "open";
@@ -78,6 +91,7 @@
   });
   document.body.addEventListener("htmx:afterRequest", (event) => {
     const xhr = event.detail.xhr;
+    if (xhr && seqOf(xhr.responseText) !== null) resync(); // a board came with the answer
     const expected = xhr && parseInt(xhr.getResponseHeader("X-Match-Seq") || "", 10);
     if (expected > 0) {
       setTimeout(() => { if (currentSeq() < expected) fetchBoard(); }, 3000);

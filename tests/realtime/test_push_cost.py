@@ -475,3 +475,33 @@ async def test_a_kings_lay_is_pushed_as_the_parts_of_the_board_it_changed(alice,
             assert html.count('class="sq ') <= 13 * len(rows.findall(html)) < 169
     for sock in sockets:
         await sock.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_page_that_asks_to_resync_gets_every_region_whole_with_the_next_push(alice, bob):
+    match = await sync_to_async(services.match_create_seated)(
+        creator=alice, players=[alice, bob], variant="kings"
+    )
+    sock = (await open_socket(match.pk, alice))[0]
+    await drain(sock)
+
+    async def next_push(said: str | None = None) -> str:
+        nonlocal match
+        if said is not None:
+            await sock.send_to(text_data=said)
+        match = await sync_to_async(fresh)(match)
+        seat = match.to_move[0]
+        await play(match, alice if seat == 0 else bob, seat)
+        return await drain(sock)
+
+    await next_push()  # the first lay may take the centre's mark away: the whole board
+    for said in (None, "hello", '{"move": "x"}'):  # nothing, or words it does not know
+        pushed = await next_push(said)
+        assert '<section id="board"' not in pushed and 'id="kings-row-' in pushed
+        assert 'id="actions"' not in pushed  # a region the move left alone
+    pushed = await next_push("resync")
+    assert '<section id="board"' in pushed and pushed.count('class="sq ') == 169
+    assert 'id="actions"' in pushed  # every region, whole
+    pushed = await next_push()
+    assert '<section id="board"' not in pushed and 'id="actions"' not in pushed
+    await sock.disconnect()
