@@ -119,13 +119,15 @@ def region(
     *,
     draw: Callable[[dict[str, Any]], str] | None = None,
     key: Callable[[dict[str, Any]], tuple | None] | None = None,
+    language: str | None = None,
 ) -> str:
     """The region `name` drawn by `template` from `context` (with its "oob" flag) and passed
     through `finish`, taken from the cache when the same was drawn before in the same language.
     A context made for one request (its own CSRF token in the forms) is drawn every time.
     `draw`, when given, draws the region in Python in place of the template (`template` then
     only names it in the cache). `key`, when given, says what a game's own part is drawn from
-    (as KEYS does for the page's shared regions)."""
+    (as KEYS does for the page's shared regions). `language`, when given, is the active one,
+    read once by a caller drawing many regions."""
     if draw is None:
         draw = partial(render_to_string, template)
     key_of = key or KEYS.get(name)
@@ -134,7 +136,7 @@ def region(
     if part is None:
         drawn[name] += 1
         return finish(draw(context))
-    key = (template, bool(context.get("oob")), translation.get_language(), part)
+    key = (template, bool(context.get("oob")), language or translation.get_language(), part)
     html = _cache.get(key)
     if html is not None:
         return html

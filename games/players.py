@@ -11,16 +11,32 @@ tests/web/test_players_region.py holds the HTML to the template partial it repla
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from django.utils.html import escape
 from django.utils.text import slugify
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from games import fragments
 from games.markup import text
 from games.templatetags.match_tags import at
 from games.texts import engine_text
+
+
+@lru_cache(maxsize=16)
+def _phrases(language: str) -> dict[str, str]:
+    """The region's fixed words in `language` (the active one: it is the key), escaped: looked
+    up once, not at every drawing."""
+    words = {
+        "here": gettext("connected"),
+        "gone": gettext("not connected"),
+        "moving": gettext("to move"),
+        "title": gettext("At the table"),
+        "away": gettext("away"),
+        "scores": gettext("Scores"),
+    }
+    return {name: escape(word) for name, word in words.items()}
 
 
 def players_html(context: Mapping[str, Any]) -> str:
@@ -30,13 +46,13 @@ def players_html(context: Mapping[str, Any]) -> str:
     to_move = set(view.get("to_move") or ()) if view else set()
     match = context["match"]
     away_shown = not match.is_over and match.status == "active"
-    here, gone = escape(gettext("connected")), escape(gettext("not connected"))
-    moving = escape(gettext("to move"))
+    words = _phrases(get_language())
+    here, gone, moving = words["here"], words["gone"], words["moving"]
     tags_of = context.get("seat_tags") or {}
     oob = ' hx-swap-oob="true"' if context.get("oob") else ""
     out = [
         f'<section id="players" class="panel"{oob} aria-labelledby="players-title">',
-        f'<h2 id="players-title">{escape(gettext("At the table"))}</h2>',
+        f'<h2 id="players-title">{words["title"]}</h2>',
         '<ul class="seats">',
     ]
     for s in context.get("seats") or ():
@@ -63,7 +79,7 @@ def players_html(context: Mapping[str, Any]) -> str:
             out.append(
                 f'<span class="away" data-seat="{text(s.index)}"'
                 f' data-away-left="{text(context.get("away_limit"))}"'
-                f' data-away-seconds="{text(s.away_seconds)}">{escape(gettext("away"))}</span>'
+                f' data-away-seconds="{text(s.away_seconds)}">{words["away"]}</span>'
             )
         out.append("</li>")
     out.append("</ul>")
@@ -75,15 +91,15 @@ def players_html(context: Mapping[str, Any]) -> str:
             won = ""
             if games:
                 count = side.get("games_won")
-                words = ngettext("%(games)s game won", "%(games)s games won", count)
-                won = f' <span class="muted small">({words % {"games": text(count)}})</span>'
+                said = ngettext("%(games)s game won", "%(games)s games won", count)
+                won = f' <span class="muted small">({said % {"games": text(count)}})</span>'
             scores.append(
                 f'<li class="score team-{number}"><span>{text(side.get("name", ""))}</span>'
                 f" <strong>{text(side.get('score', ''))}</strong>{won}</li>"
             )
         out += [
             f'<ul class="scores{" with-games" if games else ""}"'
-            f' aria-label="{escape(gettext("Scores"))}">',
+            f' aria-label="{words["scores"]}">',
             "".join(scores),
             "</ul>",
         ]

@@ -513,15 +513,16 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
     ctx = {**context, "oob": oob}
     if not oob:
         ctx["csrf_token"] = fragments.CSRF_SLOT
+    language = translation.get_language()  # read once for every region
     out = {}
     for region in regions:
         if region == "players":
-            out[region] = players_region(ctx)
+            out[region] = players_region(ctx, language)
             continue
         drawer = DRAWN_IN_PYTHON.get(region)
         if drawer is not None:  # kept under the name of the partial it replaced
             out[region] = fragments.region(
-                f"games/match.html#{region}", region, ctx, _tight, draw=drawer
+                f"games/match.html#{region}", region, ctx, _tight, draw=drawer, language=language
             )
             continue
         if region in COMMON_REGIONS:
@@ -534,11 +535,11 @@ def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True
             template = f"{context['board_template']}#{region}"
         else:  # a match with no board (waiting, cancelled): the game's regions stay empty
             template = f"games/match.html#{region}_empty"
-        out[region] = fragments.region(template, region, ctx, _tight)
+        out[region] = fragments.region(template, region, ctx, _tight, language=language)
     return out
 
 
-def players_region(context: dict[str, Any]) -> str:
+def players_region(context: dict[str, Any], language: str | None = None) -> str:
     """Who is at the table, drawn once for everyone who looks at the same board (the seats
     without the viewer's marks, so every viewer's key is the same), then each seat's slot filled
     with this viewer's "you" or "partner" tag."""
@@ -546,14 +547,19 @@ def players_region(context: dict[str, Any]) -> str:
     unmarked = [
         replace(s, is_you=False, is_partner=False) if s.is_you or s.is_partner else s for s in seats
     ]
+    language = language or translation.get_language()
     html = fragments.region(
-        "games/players.py", "players", {**context, "seats": unmarked}, draw=players_html
+        "games/players.py",
+        "players",
+        {**context, "seats": unmarked},
+        draw=players_html,
+        language=language,
     )
     for s in seats:
         tag = ""
         if s.is_you or s.is_partner:
             name = "you_tag" if s.is_you else "partner_tag"
-            tag = fragments.region(f"games/match.html#{name}", name, context)
+            tag = fragments.region(f"games/match.html#{name}", name, context, language=language)
         html = html.replace(fragments.seat_tag_slot(s.index), tag, 1)
     return _tight(html)
 

@@ -65,9 +65,12 @@ def draw(template_name: str, context: dict[str, Any]) -> SafeString:
 
 
 @register.simple_tag
-def card(token: str | Card, size: str | None = None, classes: str = "") -> SafeString:
-    """A face-up playing card (one span: it may sit inside a <button>)."""
-    key = ("face", token, size, classes, get_language())
+def card(
+    token: str | Card, size: str | None = None, classes: str = "", language: str | None = None
+) -> SafeString:
+    """A face-up playing card (one span: it may sit inside a <button>). `language`, when given,
+    is the active one, read once by a caller drawing many cards."""
+    key = ("face", token, size, classes, language or get_language())
     drawn = _drawn.get(key)
     if drawn is None:
         drawn = _keep(key, _face(token, size, classes))
@@ -75,9 +78,12 @@ def card(token: str | Card, size: str | None = None, classes: str = "") -> SafeS
 
 
 @register.simple_tag
-def card_back(size: str | None = None, label: str = "", classes: str = "") -> SafeString:
-    """A face-down card; `label` is its accessible name ("face-down card" when not given)."""
-    key = ("back", str(label), size, classes, get_language())
+def card_back(
+    size: str | None = None, label: str = "", classes: str = "", language: str | None = None
+) -> SafeString:
+    """A face-down card; `label` is its accessible name ("face-down card" when not given).
+    `language` as for `card`."""
+    key = ("back", str(label), size, classes, language or get_language())
     drawn = _drawn.get(key)
     if drawn is None:
         context = {

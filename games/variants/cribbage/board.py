@@ -12,6 +12,7 @@ the template partial it replaced (tests/web/cribbage_board_reference.html), line
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from django.utils.html import escape
@@ -40,7 +41,7 @@ def board_region(context: Mapping[str, Any]) -> str:
     """The match page's board region, the table template's "board" partial drawn in Python
     (WebGame.regions): the section and what lies on the table."""
     oob = ' hx-swap-oob="true"' if context.get("oob") else ""
-    label = escape(gettext("The board"))
+    label = _phrases(get_language())["board"]
     inner = cribbage_board(context)
     return f'<section id="board" class="board"{oob} aria-label="{label}">\n{inner}\n</section>'
 
@@ -93,46 +94,49 @@ def _board_html(view, names, side_names, callout) -> str:
     """The board as the template drew it, line for line (each seat's hand among the others
     marked as fragments.without_seat expects)."""
     options = view.get("options") or {}
+    language = get_language()  # read once for every word and card drawn
+    words = _phrases(language)
     dealer = text(at(names, view.get("dealer")))
-    back = escape(gettext("face-down card"))
+    back = words["back"]
     pegs = pegboard(view["sides"], options.get("target"), side_names)
     out = [f'<div class="pegboard-wrap">{pegs}</div>']
     deal = ""
     if (options.get("games") or 0) > 1:
-        deal = gettext("Game %(number)s") % {"number": text(view.get("game"))} + " · "
-    deal += gettext("Hand %(number)s") % {"number": text(view.get("hand_number"))} + " · "
-    deal += gettext("%(player)s deals") % {"player": dealer}
+        deal = words["game"] % {"number": text(view.get("game"))} + " · "
+    deal += words["hand"] % {"number": text(view.get("hand_number"))} + " · "
+    deal += words["deals"] % {"player": dealer}
     out += ['<p class="deal-info muted small">', deal, "</p>", '<div class="felt">']
     starter = view.get("starter")
-    crib_of = gettext("%(player)s's crib") % {"player": dealer}
+    crib_of = words["crib of"] % {"player": dealer}
     out += [
         '<div class="spot spot-starter">',
-        f'<span class="spot-label">{escape(gettext("Starter"))}</span>',
-        card(starter) if starter else card_back(label=back),
+        f'<span class="spot-label">{words["starter"]}</span>',
+        card(starter, language=language) if starter else card_back(label=back, language=language),
         "</div>",
         '<div class="spot spot-crib">',
         f'<span class="spot-label">{crib_of}</span>',
     ]
     if view.get("crib"):
-        out.append(f'<span class="fan">{"".join(card(c, "small") for c in view["crib"])}</span>')
+        crib = "".join(card(c, "small", language=language) for c in view["crib"])
+        out.append(f'<span class="fan">{crib}</span>')
     elif view.get("crib_count"):
-        backs = "".join(card_back("small", back) for _ in range(max(0, int(view["crib_count"]))))
+        backs = card_back("small", back, language=language) * max(0, int(view["crib_count"]))
         out.append(f'<span class="fan" data-pile="crib">{backs}</span>')
     else:
-        out.append(f'<span class="muted small">{escape(pgettext("the crib", "empty"))}</span>')
+        out.append(f'<span class="muted small">{words["empty crib"]}</span>')
     count = text(view.get("count"))
     out += [
         "</div>",
         '<div class="spot spot-count" aria-live="polite">',
-        f'<span class="spot-label">{escape(pgettext("the running total", "Count"))}</span>',
+        f'<span class="spot-label">{words["count"]}</span>',
         f'<strong class="count" data-count="{count}">{count}</strong>',
         "</div>",
     ]
     if view.get("phase") == "play":
-        out += _plays_html(view, names, callout)
+        out += _plays_html(view, names, callout, language)
     out += [
         "</div>",
-        f'<ul class="others" aria-label="{escape(gettext("Cards in the other hands"))}">',
+        f'<ul class="others" aria-label="{words["others"]}">',
     ]
     hands, discarded = view.get("hands"), view.get("discarded") or ()
     for seat, held in enumerate(view.get("held_counts") or ()):
@@ -142,46 +146,45 @@ def _board_html(view, names, side_names, callout) -> str:
             f'<li data-source="seat-{seat}"><span class="other-name">{name}</span>',
         ]
         if hands:
-            out.append(
-                f'<span class="fan">{"".join(card(c, "small") for c in at(hands, seat))}</span>'
-            )
+            fan = "".join(card(c, "small", language=language) for c in at(hands, seat))
+            out.append(f'<span class="fan">{fan}</span>')
         else:
             many = ngettext("%(n)s card", "%(n)s cards", held) % {"n": text(held)}
-            backs = "".join(card_back("small", back) for _ in range(max(0, int(held))))
+            backs = card_back("small", back, language=language) * max(0, int(held))
             out.append(f'<span class="fan" aria-label="{many}">{backs}</span>')
             if view.get("phase") == "discard" and not at(discarded, seat):
-                out.append(f'<span class="muted small">{escape(gettext("choosing…"))}</span>')
+                out.append(f'<span class="muted small">{words["choosing"]}</span>')
         out += ["</li>", "<!--/seat-part-->"]
     out.append("</ul>")
     return "\n".join(out)
 
 
-def _plays_html(view, names, callout) -> list[str]:
+def _plays_html(view, names, callout, language: str) -> list[str]:
     """The play's spot: the cards of this count, the callouts and the earlier counts."""
+    words = _phrases(language)
     out = [
         '<div class="spot spot-plays">',
-        f'<span class="spot-label">{escape(gettext("On the table"))}</span>',
+        f'<span class="spot-label">{words["on the table"]}</span>',
     ]
     current, sides = view.get("current"), view.get("seat_sides") or ()
     if current:
-        just = f'<span class="sr-only">{escape(gettext(", just played"))}</span>'
+        just = f'<span class="sr-only">{words["just played"]}</span>'
         plays = []
         for i, play in enumerate(current):
             last = i == len(current) - 1
             team = text(at(sides, play["seat"]))
             plays.append(
                 f'<li class="play team-{team}{" is-last" if last else ""}"'
-                f' data-from="seat-{text(play["seat"])}">{card(play["card"], "small")}'
+                f' data-from="seat-{text(play["seat"])}">'
+                f"{card(play['card'], 'small', language=language)}"
                 f'<span class="play-by">{text(at(names, play["seat"]))}{just if last else ""}'
                 "</span></li>"
             )
         out += ['<ol class="plays">', "".join(plays), "</ol>"]
     elif view.get("earlier"):
-        out.append(
-            f'<span class="muted small">{escape(gettext("A new count starts at 0."))}</span>'
-        )
+        out.append(f'<span class="muted small">{words["new count"]}</span>')
     else:
-        out.append(f'<span class="muted small">{escape(gettext("No cards played yet."))}</span>')
+        out.append(f'<span class="muted small">{words["none played"]}</span>')
     out.append(
         "".join(
             f'<p class="callout team-{text(said["team"])}" data-voice="{text(callout["key"])}">'
@@ -192,13 +195,43 @@ def _plays_html(view, names, callout) -> list[str]:
     )
     if view.get("earlier"):
         counts = "".join(
-            f'<span class="earlier-count">{"".join(card(p["card"], "small") for p in count)}</span>'
+            '<span class="earlier-count">'
+            + "".join(card(p["card"], "small", language=language) for p in count)
+            + "</span>"
             for count in view["earlier"]
         )
         out += [
-            f'<div class="earlier" aria-label="{escape(gettext("Earlier counts this hand"))}">',
+            f'<div class="earlier" aria-label="{words["earlier"]}">',
             counts,
             "</div>",
         ]
     out.append("</div>")
     return out
+
+
+@lru_cache(maxsize=16)
+def _phrases(language: str) -> dict[str, str]:
+    """The board's fixed words in `language` (the active one: it is the key), looked up once,
+    not at every drawing: those shown as they are escaped, those with a blank to fill in as the
+    catalogue has them (the values put in are escaped)."""
+    shown = {
+        "board": gettext("The board"),
+        "back": gettext("face-down card"),
+        "starter": gettext("Starter"),
+        "empty crib": pgettext("the crib", "empty"),
+        "count": pgettext("the running total", "Count"),
+        "others": gettext("Cards in the other hands"),
+        "choosing": gettext("choosing…"),
+        "on the table": gettext("On the table"),
+        "just played": gettext(", just played"),
+        "new count": gettext("A new count starts at 0."),
+        "none played": gettext("No cards played yet."),
+        "earlier": gettext("Earlier counts this hand"),
+    }
+    blanks = {
+        "game": gettext("Game %(number)s"),
+        "hand": gettext("Hand %(number)s"),
+        "deals": gettext("%(player)s deals"),
+        "crib of": gettext("%(player)s's crib"),
+    }
+    return {**{name: escape(word) for name, word in shown.items()}, **blanks}

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.html import escape
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from cribsite.remembered_url import remembered_reverse
 from games import fragments
@@ -72,6 +72,7 @@ def _moves(context, match, view, seat: int) -> list[str]:
     discards, gos = kinds.get("discard"), kinds.get("go")
     counts, claims, continues = kinds.get("count"), kinds.get("muggins"), kinds.get("continue")
     names, hand = context.get("names") or (), view.get("hand") or ()
+    language = get_language()  # read once for every card drawn
     url = escape(remembered_reverse("match_move", match.pk))
     fields = move_fields(context, match)
     form = f'method="post" action="{url}" hx-post="{url}" hx-swap="none"'
@@ -91,7 +92,7 @@ def _moves(context, match, view, seat: int) -> list[str]:
         note = escape(gettext("{chosen} of {need} chosen"))
         picks = "".join(
             f'<label class="card-pick"><input type="checkbox" name="cards" value="{text(c)}">'
-            f"{card(c)}</label>"
+            f"{card(c, language=language)}</label>"
             for c in hand
         )
         out += [
@@ -114,7 +115,7 @@ def _moves(context, match, view, seat: int) -> list[str]:
         playable = {m["card"] for m in legal if "card" in m}
         buttons = "".join(
             f'<button type="submit" name="card" value="{text(c)}" class="card-button"'
-            f"{'' if c in playable else ' disabled'}>{card(c)}</button>"
+            f"{'' if c in playable else ' disabled'}>{card(c, language=language)}</button>"
             for c in hand
         ) or (f'<p class="muted small">{escape(gettext("You have played all your cards."))}</p>')
         out += [
@@ -134,17 +135,17 @@ def _moves(context, match, view, seat: int) -> list[str]:
         out.append("</form>")
     else:
         if hand:
-            cards = "".join(card(c) for c in hand)
+            cards = "".join(card(c, language=language) for c in hand)
             out.append(
                 f'<div class="hand" aria-label="{escape(gettext("Your cards"))}">{cards}</div>'
             )
         if view.get("discards"):
             mine = escape(gettext("In the crib from you:"))
-            cards = "".join(card(c, "small") for c in view["discards"])
+            cards = "".join(card(c, "small", language=language) for c in view["discards"])
             out.append(f'<p class="muted small">{mine} {cards}</p>')
     counting = view.get("counting")
     if counting and (counts or claims):
-        out += _counting(counting, view, names, seat)
+        out += _counting(counting, view, names, seat, language)
     if counts:
         out += _points_form(
             "move-count", form, fields, "count", "count-points", gettext("Your count"), 0,
@@ -173,7 +174,7 @@ def _moves(context, match, view, seat: int) -> list[str]:
     return out
 
 
-def _counting(counting, view, names, seat) -> list[str]:
+def _counting(counting, view, names, seat, language: str) -> list[str]:
     """The hand being counted, with the starter (muggins)."""
     owner = text(at(names, counting.get("owner")))
     crib = counting.get("crib")
@@ -192,9 +193,9 @@ def _counting(counting, view, names, seat) -> list[str]:
     else:
         title = gettext("%(player)s's hand, with the starter") % {"player": owner}
     starter = view.get("starter")
-    cards = "".join(card(c) for c in counting.get("cards") or ())
+    cards = "".join(card(c, language=language) for c in counting.get("cards") or ())
     if starter:
-        cards += f'<span class="with-starter">{card(starter)}</span>'
+        cards += f'<span class="with-starter">{card(starter, language=language)}</span>'
     return [
         f'<div class="counting" aria-label="{label}">',
         f'<p class="counting-title">{title}</p>',
