@@ -98,8 +98,7 @@ def players_html(context: Mapping[str, Any]) -> str:
                 f" <strong>{text(side.get('score', ''))}</strong>{won}</li>"
             )
         out += [
-            f'<ul class="scores{" with-games" if games else ""}"'
-            f' aria-label="{words["scores"]}">',
+            f'<ul class="scores{" with-games" if games else ""}" aria-label="{words["scores"]}">',
             "".join(scores),
             "</ul>",
         ]

@@ -187,6 +187,11 @@
   // ---- things just laid (a card just played slides instead) ----------------------------------
   function lastKey(el) {
     if (el.dataset.row !== undefined) return `${el.dataset.row},${el.dataset.col}`;
+    if (el.getAttribute("role") === "gridcell") { // a square of a grid: its place in it
+      const line = el.parentElement;
+      const index = (node) => Array.prototype.indexOf.call(node.parentElement.children, node);
+      return `${index(line)},${index(el)}`;
+    }
     return el.textContent;
   }
 

@@ -72,7 +72,7 @@ def place(page: Page, token: str) -> None:
     page.locator(f'[data-kings-rack] .rack-tile[data-id="{found["id"]}"]').click()
     if found["flip"]:
         page.locator("[data-kings-flip]").click()  # "Turn 6/9", in any language
-    page.locator(f'[data-kings-board] button[data-row="{row}"][data-col="{col}"]').click()
+    page.locator(f"#kings-row-{row} > :nth-child({int(col) + 1})").click()  # an empty square
 
 
 def test_a_member_lays_tiles_against_the_computer(page, alice, screenshot):
@@ -136,11 +136,14 @@ def test_a_member_lays_tiles_against_the_computer(page, alice, screenshot):
     alone = {m["tiles"][0] for m in engine.legal_moves(state, 0) if m["type"] == "lay"
              and len(m["tiles"]) == 1}  # fmt: skip
     squares = page.locator("[data-kings-board] button.sq-empty")
+    # a square's place: its row's id (kings-row-N) and its place in the row
+    place_of = "sq => `${sq.parentElement.id.slice(10)},${[...sq.parentElement.children]" + (
+        ".indexOf(sq)}`"
+    )
     wrong = next(
         square
         for square in (squares.nth(i) for i in range(squares.count()))
-        if f"{square.get_attribute('data-row')},{square.get_attribute('data-col')}={face}"
-        not in alone
+        if f"{square.evaluate(place_of)}={face}" not in alone
     )
     first.click()
     wrong.click()
@@ -217,3 +220,33 @@ def test_recall_shows_a_turned_six_or_nine_as_dealt_again(page, alice):
     page.keyboard.press("Escape")
     expect(tentative).to_have_count(0)
     expect(rank).to_have_text(dealt)
+
+
+def test_the_arrow_keys_move_between_the_boards_empty_squares(page, alice):
+    """The squares carry no coordinates of their own (their place says where they are): the
+    arrow keys still go square by square, and a tile put down lands where it was put."""
+    log_in(page, "alice")
+    start_kings(page)
+    expect(page.locator("#conn-state")).to_have_attribute("data-state", "live")
+    # a row whose first two squares, and the second below them, are empty (buttons)
+    row = page.evaluate(
+        """() => [...Array(12).keys()].find((r) => [[r, 0], [r, 1], [r + 1, 1]].every(
+            ([y, x]) => document.getElementById(`kings-row-${y}`).children[x].tagName === "BUTTON"
+        ))"""
+    )
+    assert row is not None
+    place = "() => { const sq = document.activeElement, line = sq.parentElement;"
+    place += " return `${line.id.slice(10)},${[...line.children].indexOf(sq)}`; }"
+    page.locator(f"#kings-row-{row} > :nth-child(1)").focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(place) == f"{row},1"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(place) == f"{row + 1},1"
+    # a tile put down on that square shows there, and the square's label names its place
+    page.locator("[data-kings-rack] .rack-tile").first.click()
+    page.locator(f"#kings-row-{row + 1} > :nth-child(2)").click()
+    expect(page.locator(f"#kings-row-{row + 1} > :nth-child(2)")).to_have_class(
+        re.compile(r"\bis-tentative\b")
+    )
+    label = page.locator(f"#kings-row-{row + 1} > :nth-child(2)").get_attribute("aria-label")
+    assert f"Row {row + 2}, column 2" in label

@@ -252,7 +252,9 @@ def board_rows(view: Mapping[str, Any], playable: bool, *, joined: bool = True):
     language, the template engine took about 9 ms a board (tests/web/test_kings_rows.py holds
     this to the template it replaces, square by square). A row is kept by what it shows: a move
     changes a row or two, and the others are not drawn again; empty squares and holes, most of a
-    board, are drawn once for each language and kind of viewer (_bare_squares).
+    board, are drawn once for each language and kind of viewer (_bare_squares). A square says
+    where it is by its place (its row's id, kings-row-N, and its place in the row), not by
+    attributes of its own: they were a fifth of a whole board's bytes on the wire.
     """
     language = get_language()
     last = view.get("last") or {}
@@ -294,7 +296,7 @@ def _tile_square(r: int, c: int, face: str, laid: bool, words: dict[str, str]) -
     underlined = " underlined" if rank in ("6", "9") else ""
     return (
         f'<span class="sq sq-tile suit-{escape(face[1])}{" is-last" if laid else ""}"'
-        f' role="gridcell" data-row="{r}" data-col="{c}" aria-label="{label}{just_laid}">'
+        f' role="gridcell" aria-label="{label}{just_laid}">'
         f'<span class="tile-rank{underlined}">{rank}</span></span>'
     )
 
@@ -322,7 +324,7 @@ def _bare_squares(language: str, playable: bool) -> tuple[tuple[str, ...], ...]:
     centre = " " + gettext("(centre)")
     empty_tag = (
         '<button type="button" class="sq sq-empty{c}" role="gridcell" tabindex="-1" '
-        'data-row="{r}" data-col="{k}" aria-label="{label}{centre}"></button>'
+        'aria-label="{label}{centre}"></button>'
         if playable
         else '<span class="sq sq-empty{c}" role="gridcell" aria-label="{label}"></span>'
     )
@@ -336,8 +338,6 @@ def _bare_squares(language: str, playable: bool) -> tuple[tuple[str, ...], ...]:
                 if (r, c) in HOLES
                 else empty_tag.format(
                     c=" is-centre" if mid else "",
-                    r=r,
-                    k=c,
                     label=empty_label % {"row": r + 1, "col": c + 1},
                     centre=centre if mid else "",
                 )

@@ -30,7 +30,8 @@
       (p) => $(`.rack-tile[data-id="${p.id}"]`) && squareAt(p.row, p.col) && !squareAt(p.row, p.col).classList.contains("sq-tile")
     );
     $$(".sq-empty", board).forEach((sq) => {
-      const p = placed.find((t) => t.row === +sq.dataset.row && t.col === +sq.dataset.col);
+      const { row, col } = where(sq);
+      const p = placed.find((t) => t.row === row && t.col === col);
       sq.classList.toggle("is-tentative", !!p);
       sq.classList.remove("suit-L", "suit-D");
       if (p) {
@@ -43,7 +44,7 @@
       } else if (sq.classList.contains("is-tentative") || sq.firstChild) {
         sq.textContent = "";
       }
-      if (!p) sq.setAttribute("aria-label", fill(board.dataset.labelEmpty, { row: +sq.dataset.row + 1, col: +sq.dataset.col + 1 }));
+      if (!p) sq.setAttribute("aria-label", fill(board.dataset.labelEmpty, { row: row + 1, col: col + 1 }));
     });
     $$(".rack-tile").forEach((b) => {
       const used = placed.some((p) => p.id === b.dataset.id);
@@ -92,8 +93,14 @@
     if (form && window.htmx) htmx.trigger(form, "kings-changed");
   }
 
+  // A square is found by its place: its row's id (kings-row-N) and its place in the row.
   function squareAt(row, col) {
-    return $(`[data-kings-board] [data-row="${row}"][data-col="${col}"]`);
+    const line = document.getElementById(`kings-row-${row}`);
+    return (line && col >= 0 && line.children[col]) || null;
+  }
+  function where(sq) {
+    const line = sq.parentElement;
+    return { row: +line.id.slice("kings-row-".length), col: Array.prototype.indexOf.call(line.children, sq) };
   }
 
   function roving() {
@@ -113,8 +120,7 @@
     }
     const sq = event.target.closest("[data-kings-board] button.sq-empty");
     if (sq) {
-      const row = +sq.dataset.row;
-      const col = +sq.dataset.col;
+      const { row, col } = where(sq);
       focusRow = row;
       focusCol = col;
       const here = placed.findIndex((p) => p.row === row && p.col === col);
@@ -150,8 +156,7 @@
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (moves[event.key]) {
       event.preventDefault();
-      let row = +sq.dataset.row;
-      let col = +sq.dataset.col;
+      let { row, col } = where(sq);
       const [dr, dc] = moves[event.key];
       for (let i = 0; i < 13; i++) {
         row += dr;
