@@ -42,8 +42,8 @@ from games import fragments, presenters, services
 from games.models import group_for
 
 CLOSE_UNAUTHENTICATED = 4401
-RESYNC = "resync"  # a page's only message: send every region whole next time
 CLOSE_NOT_FOUND = 4404
+RESYNC = "resync"  # a page's only message: send every region whole next time
 
 
 class _Consumer(AsyncWebsocketConsumer):

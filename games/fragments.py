@@ -156,11 +156,11 @@ class Parted(str):
     changes little (the Kings board: 13 rows of 13 squares, a tile or a few laid at a time).
 
     `parts` are (id, html) pairs, each html one whole element of the region with that id, in
-    the order they stand; `frame` is what the region holds besides them (any text that marks
-    where each part goes, the same for the same frame). Two drawings with equal frames differ
-    only in their parts, so a page that shows one becomes the other when it is sent the parts
-    that changed (`changes`). A game's region drawer (WebGame.regions) returns one, already
-    tight (presenters._tight leaves it as it is)."""
+    the order they stand; `frame` stands for everything of the region outside its parts. Two
+    drawings with the same frame and the same part ids differ only inside their parts, so a
+    page that shows one becomes the other when it is sent the parts that changed (`changes`).
+    A game's region drawer (WebGame.regions) returns one, already tight (presenters._tight
+    leaves it as it is)."""
 
     frame: str
     parts: tuple[tuple[str, str], ...]
