@@ -507,13 +507,16 @@ def _summary(spec: dict[str, Any], name: str) -> str:
 DRAWN_IN_PYTHON = {"status": table_lines.status_html, "events": table_lines.events_html}
 
 
-def render_regions(context: dict[str, Any], regions=REGIONS, *, oob: bool = True) -> dict:
+def render_regions(
+    context: dict[str, Any], regions=REGIONS, *, oob: bool = True, language: str | None = None
+) -> dict:
     """Each region's HTML, rendered from the shared fragments (out-of-band for htmx, else for
-    the page, its forms holding fragments.CSRF_SLOT where the request's CSRF token goes)."""
+    the page, its forms holding fragments.CSRF_SLOT where the request's CSRF token goes), in
+    `language`: the active one, when the caller has read it already."""
     ctx = {**context, "oob": oob}
     if not oob:
         ctx["csrf_token"] = fragments.CSRF_SLOT
-    language = translation.get_language()  # read once for every region
+    language = language or translation.get_language()  # read once for every region
     out = {}
     for region in regions:
         if region == "players":
@@ -621,11 +624,12 @@ def viewer_regions(
     The key holds the viewer's seat (None for every spectator), so a seat's entry is built only
     from that seat's view and is only ever handed to that same seat.
     """
-    key = (*viewer_key(match, user), tuple(regions), translation.get_language(), oob)
+    language = translation.get_language()
+    key = (*viewer_key(match, user), tuple(regions), language, oob)
     found = _render_cache.get(key, seconds=RENDER_CACHE_SECONDS)
     if found is not None:
         return found
-    rendered = render_regions(match_context(match, user), regions, oob=oob)
+    rendered = render_regions(match_context(match, user), regions, oob=oob, language=language)
     renders[(match.pk, match.seq, key[5], key[7]) + (() if oob else ("page",))] += 1
     _render_cache.put(key, rendered)
     return rendered

@@ -105,7 +105,7 @@ def _board_html(view, playable: bool, names: Sequence[str], callout, oob: bool) 
         ]
     )
     grid = _grid_opening(view)
-    rows = board_rows(view, playable, joined=False)
+    rows = board_rows(view, playable)
     notes = []
     said = callout["said"]
     if said:
@@ -244,9 +244,10 @@ def rack_tile(face: str, kind: str) -> str:
 # --- the squares ----------------------------------------------------------------------------
 
 
-def board_rows(view: Mapping[str, Any], playable: bool, *, joined: bool = True):
-    """The board's rows, each square a grid cell with its label: a hole, a tile (outlined when
-    just laid) or an empty square (a button for a seated player while tiles are being laid).
+def board_rows(view: Mapping[str, Any], playable: bool) -> list[str]:
+    """The board's 13 rows as HTML, each square a grid cell with its label: a hole, a tile
+    (outlined when just laid) or an empty square (a button for a seated player while tiles are
+    being laid).
 
     Built here rather than by a template loop: with 169 squares, each labelled in the reader's
     language, the template engine took about 9 ms a board (tests/web/test_kings_rows.py holds
@@ -270,7 +271,7 @@ def board_rows(view: Mapping[str, Any], playable: bool, *, joined: bool = True):
             html = _row_html(r, faces, set(recent.get(r, ())), playable)
             _rows.put(key, html)
         rows.append(html)
-    return "\n".join(rows) if joined else rows
+    return rows
 
 
 def _row_html(r: int, faces: Sequence[str | None], laid: set[int], playable: bool) -> str:

@@ -62,7 +62,7 @@ def kings_viewer(view: dict[str, Any], seat: int | None) -> str:
 @register.simple_tag
 def kings_rows(view: dict[str, Any], seat: int | None) -> SafeString:
     """The board's rows of squares, as HTML (board.board_rows)."""
-    return SafeString(board.board_rows(view, board.playing(view, seat)))
+    return SafeString("\n".join(board.board_rows(view, board.playing(view, seat))))
 
 
 @register.filter
