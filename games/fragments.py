@@ -111,6 +111,29 @@ KEYS: dict[str, Callable[[dict[str, Any]], tuple | None]] = {
 }
 
 
+class Tight(str):
+    """A region's HTML that is tight already (see `tight`), drawn so by a game's Python drawer or
+    put together from tight pieces: it is not gone over again at every push."""
+
+
+def tight(html: str) -> str:
+    """A fragment without its templates' indentation: each run of white space that holds a line
+    break becomes one line break, which HTML renders alike (about 15% fewer bytes a push). Left
+    whole where white space is kept as written. (The regular expression \\s*\\n\\s* does the
+    same, four times slower: tests/web/test_fragments.py holds them to the same answers.) A
+    region that is Tight (a Parted one too) is left as it is."""
+    if isinstance(html, Tight) or "<pre" in html or "<textarea" in html:
+        return html
+    lines = html.split("\n")
+    if len(lines) == 1:
+        return html
+    last = len(lines) - 1
+    kept = [lines[0].rstrip()]
+    kept += [line for line in (middle.strip() for middle in lines[1:last]) if line]
+    kept.append(lines[last].lstrip())
+    return "\n".join(kept)
+
+
 def region(
     template: str,
     name: str,
@@ -151,7 +174,7 @@ def region(
 OUT_OF_BAND = ' hx-swap-oob="true"'
 
 
-class Parted(str):
+class Parted(Tight):
     """A region's HTML that a push may send a part at a time: a large region of which a move
     changes little (the Kings board: 13 rows of 13 squares, a tile or a few laid at a time).
 
@@ -159,8 +182,7 @@ class Parted(str):
     the order they stand; `frame` stands for everything of the region outside its parts. Two
     drawings with the same frame and the same part ids differ only inside their parts, so a
     page that shows one becomes the other when it is sent the parts that changed (`changes`).
-    A game's region drawer (WebGame.regions) returns one, already tight (presenters._tight
-    leaves it as it is)."""
+    A game's region drawer (WebGame.regions) returns one, already tight."""
 
     frame: str
     parts: tuple[tuple[str, str], ...]

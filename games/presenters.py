@@ -257,7 +257,7 @@ def match_context(match: Match, user: User | None) -> dict[str, Any]:
             is_you=seat is not None and s.index == seat.index,
             is_partner=seat is not None and s.index != seat.index and s.team == seat.team,
         )
-        for s in match.seats.all()
+        for s in services.seats_of(match)
     ]
     web = web_game(match.variant)
     absent = [s for s in seats if s.away_seconds is not None]
@@ -525,7 +525,12 @@ def render_regions(
         drawer = DRAWN_IN_PYTHON.get(region)
         if drawer is not None:  # kept under the name of the partial it replaced
             out[region] = fragments.region(
-                f"games/match.html#{region}", region, ctx, _tight, draw=drawer, language=language
+                f"games/match.html#{region}",
+                region,
+                ctx,
+                fragments.tight,
+                draw=drawer,
+                language=language,
             )
             continue
         if region in COMMON_REGIONS:
@@ -533,12 +538,12 @@ def render_regions(
         elif context.get("view"):
             drawer = context["web"].region_drawer(region)
             if drawer is not None:  # drawn in Python by the game (WebGame.regions)
-                out[region] = _tight(drawer(ctx))
+                out[region] = fragments.tight(drawer(ctx))
                 continue
             template = f"{context['board_template']}#{region}"
         else:  # a match with no board (waiting, cancelled): the game's regions stay empty
             template = f"games/match.html#{region}_empty"
-        out[region] = fragments.region(template, region, ctx, _tight, language=language)
+        out[region] = fragments.region(template, region, ctx, fragments.tight, language=language)
     return out
 
 
@@ -555,34 +560,19 @@ def players_region(context: dict[str, Any], language: str | None = None) -> str:
         "games/players.py",
         "players",
         {**context, "seats": unmarked},
+        fragments.tight,
         draw=players_html,
         language=language,
     )
     for s in seats:
-        tag = ""
+        slot = fragments.seat_tag_slot(s.index)
         if s.is_you or s.is_partner:
             name = "you_tag" if s.is_you else "partner_tag"
             tag = fragments.region(f"games/match.html#{name}", name, context, language=language)
-        html = html.replace(fragments.seat_tag_slot(s.index), tag, 1)
-    return _tight(html)
-
-
-def _tight(html: str) -> str:
-    """A fragment without its templates' indentation: each run of white space that holds a line
-    break becomes one line break, which HTML renders alike (about 15% fewer bytes a push). Left
-    whole where white space is kept as written. (The regular expression \\s*\\n\\s* does the
-    same, four times slower: tests/web/test_fragments.py holds them to the same answers.) A
-    region drawn in parts (fragments.Parted) comes tight from its drawer, and is left as it is."""
-    if isinstance(html, fragments.Parted) or "<pre" in html or "<textarea" in html:
-        return html
-    lines = html.split("\n")
-    if len(lines) == 1:
-        return html
-    last = len(lines) - 1
-    kept = [lines[0].rstrip()]
-    kept += [line for line in (middle.strip() for middle in lines[1:last]) if line]
-    kept.append(lines[last].lstrip())
-    return "\n".join(kept)
+            html = html.replace(slot, tag, 1)
+        else:  # the slot's line goes, as tightening would take it once empty
+            html = html.replace(slot + "\n", "", 1).replace(slot, "", 1)
+    return fragments.Tight(html)
 
 
 # Rendered regions shared by every socket of this process: one render per move for each kind of
@@ -608,7 +598,7 @@ def viewer_key(match: Match, user: User | None) -> tuple:
         tuple(
             (s.index, s.name, s.user_id, s.is_computer, s.took_over)
             + (s.connections > 0, s.away_since)
-            for s in match.seats.all()
+            for s in services.seats_of(match)
         ),
         seat.index if seat is not None else None,
         user is not None and match.created_by_id == getattr(user, "pk", None),

@@ -12,7 +12,7 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
@@ -48,6 +48,7 @@ LOBBY_GROUP = "lobby"
 MAX_MOVE_BYTES = 2000
 MAX_INVITED = 10
 QUICK_CANDIDATES = 20  # open matches a quick game looks at before opening its own
+_SEATS_CACHE = Seat._meta.get_field("match").remote_field.cache_name  # match.seats, prefetched
 
 
 @dataclass(frozen=True)
@@ -508,11 +509,21 @@ def seat_disconnected(*, match_id: int, user: User) -> None:
 # -- reading helpers used by views, API and consumers -----------------------------------------
 
 
+def seats_of(match: Match) -> Sequence[Seat]:
+    """The match's seats in order: the list read with it (read_match, or a prefetch) when there
+    is one, else read now. Readers look at a board's seats a dozen times a drawing, and each
+    `match.seats.all()` makes a related manager first (about 1.6 microseconds, against 0.04)."""
+    kept = getattr(match, "_prefetched_objects_cache", {}).get(_SEATS_CACHE)
+    if kept is not None and kept._result_cache is not None:
+        return kept._result_cache
+    return list(match.seats.all())
+
+
 def seat_for(match: Match, user: User | None) -> Seat | None:
     """The user's seat in the match, or None (a spectator). Uses prefetched seats if present."""
     if user is None or not user.is_authenticated:
         return None
-    return next((s for s in match.seats.all() if s.user_id == user.pk and not s.took_over), None)
+    return next((s for s in seats_of(match) if s.user_id == user.pk and not s.took_over), None)
 
 
 def engine_view(match: Match, seat: int | None, *, table: bool = False) -> dict[str, Any] | None:
@@ -549,7 +560,7 @@ def variant_of(match_id: int) -> str:
 
 def seat_names(match: Match) -> list[str]:
     """Each seat's name in the active language (a computer seat has a name of its own, "Max")."""
-    return [seat_label(seat, variant=match.variant) for seat in match.seats.all()]
+    return [seat_label(seat, variant=match.variant) for seat in seats_of(match)]
 
 
 # The computer's names at the table, one per seat, so two computer seats are told apart.
@@ -698,13 +709,12 @@ def seated(seats: Iterable[Seat]) -> list[Match]:
         if group:
             seat.match = group[0].match  # one match object, not one per row
         group.append(seat)
-    cache_name = Seat._meta.get_field("match").remote_field.cache_name
     matches = []
     for group in held.values():
         match = group[0].match
         kept = match.seats.all()
         kept._result_cache, kept._prefetch_done = group, True
-        match._prefetched_objects_cache = {cache_name: kept}
+        match._prefetched_objects_cache = {_SEATS_CACHE: kept}
         matches.append(match)
     return matches
 

@@ -14,7 +14,8 @@ from django.utils import translation
 
 from games.engine import get_variant
 from games.engine.core.variant import table_view
-from games.presenters import _tight, side_labels
+from games.fragments import tight as _tight
+from games.presenters import side_labels
 from games.variants import WebGame, web_game
 from games.variants.cribbage import board as cribbage_board
 from tests.web.random_states import random_states

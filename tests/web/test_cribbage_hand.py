@@ -16,7 +16,7 @@ from django.utils import translation
 from games import fragments
 from games.engine import get_variant
 from games.engine.core.variant import table_view
-from games.presenters import _tight
+from games.fragments import tight as _tight
 from games.variants.cribbage import hand as cribbage_hand
 from tests.web.random_states import random_states
 

@@ -19,7 +19,7 @@ from django.utils import translation
 from games import fragments
 from games.engine import get_variant
 from games.engine.core.variant import table_view
-from games.presenters import _tight
+from games.fragments import tight as _tight
 from games.variants import web_game
 from games.variants.cribist import board as cribist_board
 from games.variants.cribist import hand as cribist_hand

@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 
 from games import fragments, presenters, services
+from games.fragments import tight as _tight
 from games.models import Seat
-from games.presenters import _tight
 
 INDENT = re.compile(r"\s*\n\s*")  # what _tight does, said as a regular expression
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "games"
@@ -132,7 +132,7 @@ def test_a_log_line_worded_once_is_worded_again_for_other_names_and_another_lang
 
 def _play_until(match, members, reached, rng: random.Random, limit: int = 400):
     """Random legal moves until `reached(spectator's view)`; the match read afresh."""
-    from games.engine import computer_move, get_variant
+    from games.engine import get_variant
 
     game = get_variant(match.variant)
     for _ in range(limit):
@@ -140,10 +140,19 @@ def _play_until(match, members, reached, rng: random.Random, limit: int = 400):
         state = game.load(match.snapshot)
         if reached(game.view(state, None)):
             return match
-        seat = min(game.to_move(state))
-        move = computer_move(game, state, seat, "random", rng)
-        services.match_play(match_id=match.pk, user=members[seat], seq=match.seq, move=move)
+        _play_one(match, members, rng, game, state)
     pytest.fail("the match never reached the board this test needs")
+
+
+def _play_one(match, members, rng: random.Random, game=None, state=None) -> None:
+    """One random legal move by the seat to move (the lowest, where several may)."""
+    from games.engine import computer_move, get_variant
+
+    game = game or get_variant(match.variant)
+    state = state if state is not None else game.load(match.snapshot)
+    seat = min(game.to_move(state))
+    move = computer_move(game, state, seat, "random", rng)
+    services.match_play(match_id=match.pk, user=members[seat], seq=match.seq, move=move)
 
 
 SHARED = {
@@ -223,7 +232,7 @@ def test_each_viewer_gets_the_board_it_would_get_drawn_on_its_own(
     from nothing, and each move adds at most one shared drawing per kind of viewer."""
     from django.core.cache import caches
 
-    from games.engine import computer_move, get_variant
+    from games.engine import get_variant
 
     name, kinds = SHARED_BOARDS[variant]
     members = [alice, bob, charlie, dana][:players]
@@ -248,10 +257,7 @@ def test_each_viewer_gets_the_board_it_would_get_drawn_on_its_own(
         expiry.update(saved[1])
         if match.status != "active":
             break
-        state = game.load(match.snapshot)
-        seat = min(game.to_move(state))
-        move = computer_move(game, state, seat, "random", rng)
-        services.match_play(match_id=match.pk, user=members[seat], seq=match.seq, move=move)
+        _play_one(match, members, rng, game)
 
 
 def test_a_seat_is_shown_a_shared_drawing_without_its_own_part():
@@ -319,3 +325,37 @@ def test_a_region_whose_frame_or_parts_changed_is_sent_whole():
 def test_a_region_drawn_in_parts_is_not_tightened_again():
     drawn = fragments.Parted.of("<section>\n  <p>kept as drawn</p>\n</section>", "", ())
     assert _tight(drawn) is drawn
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("cribbage", 2), ("cribbage", 3), ("cribbage", 4), ("tabletop", 2), ("tabletop", 4),
+     ("crosscrib", 2), ("kings", 2), ("kings", 4), ("cribist", 4)],
+)  # fmt: skip
+def test_every_region_every_viewer_is_shown_comes_tight(
+    variant, players, alice, bob, charlie, dana, make_member
+):
+    """Through a random match, in English and Spanish, each region drawn for each seat and a
+    spectator is as tightening would leave it: those put together from pieces kept tight (the
+    players, the Cribbage board) or drawn tight by their game are not gone over again at every
+    push, and must not bring indentation or blank lines back."""
+    from django.utils import translation
+
+    from games.engine import get_variant
+
+    members = [alice, bob, charlie, dana][:players]
+    viewers = [*members, make_member("erin"), None]
+    match = services.match_create_seated(creator=alice, players=members, variant=variant)
+    Seat.objects.filter(match_id=match.pk).update(connections=1)
+    game, rng = get_variant(variant), random.Random(players)
+    for _ in range(40):
+        match = presenters.load_match(match.pk)
+        for language in ("en", "es"):
+            with translation.override(language):
+                for viewer in viewers:
+                    for name, html in presenters.viewer_regions(match, viewer).items():
+                        assert _tight(str(html)) == html, (variant, name, language)
+        if match.status != "active":
+            break
+        _play_one(match, members, rng, game)

@@ -17,7 +17,7 @@ from cribsite.kept import CSRF_SLOT
 from games import fragments
 from games.engine import get_variant
 from games.engine.core.variant import table_view
-from games.presenters import _tight
+from games.fragments import tight as _tight
 from games.variants import web_game
 from games.variants.kings import board as kings_board
 from tests.web.random_states import random_states

@@ -12,7 +12,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from games.engine import computer_move, get_variant
-from games.presenters import _tight
+from games.fragments import tight as _tight
 
 # The template loop kings_rows replaced, kept word for word as the reference.
 LOOP = (Path(__file__).parent / "kings_rows_reference.html").read_text()

@@ -12,9 +12,9 @@ from django.template import Context, Template
 from django.utils import timezone, translation
 
 from games import presenters, services
+from games.fragments import tight as _tight
 from games.models import Seat
 from games.players import players_html
-from games.presenters import _tight
 from tests.web.random_states import play_moves
 
 # The template partial players.py replaced, kept word for word as the reference.

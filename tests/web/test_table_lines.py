@@ -14,8 +14,8 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from games import fragments, presenters, services
+from games.fragments import tight as _tight
 from games.models import Match
-from games.presenters import _tight
 from games.table_lines import events_html, status_html
 from tests.web.random_states import play_moves
 

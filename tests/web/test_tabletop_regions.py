@@ -19,7 +19,8 @@ from django.utils import translation
 from games import fragments
 from games.engine import get_variant
 from games.engine.core.variant import table_view
-from games.presenters import _tight, side_labels
+from games.fragments import tight as _tight
+from games.presenters import side_labels
 from games.variants import web_game
 from games.variants.tabletop import board as tabletop_board
 from games.variants.tabletop import hand as tabletop_hand

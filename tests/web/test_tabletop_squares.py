@@ -11,7 +11,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from games.engine import get_variant
-from games.presenters import _tight
+from games.fragments import tight as _tight
 from games.variants.tabletop.templatetags.tabletop_table import layout_grid
 from tests.web.random_states import random_states
 

@@ -33,6 +33,7 @@ BOARD_FIELDS = (
     "count", "phase", "current", "earlier", "seat_sides", "held_counts", "discarded", "hands",
 )  # fmt: skip
 TABLES_KEPT = 1024
+ALL_SEATS = "all"  # a drawing's entry for every seat's hand, before one is left out
 _tables = Kept(TABLES_KEPT)
 tables_drawn = 0  # drawings made, not taken from _tables (for tests)
 
@@ -43,7 +44,9 @@ def board_region(context: Mapping[str, Any]) -> str:
     oob = ' hx-swap-oob="true"' if context.get("oob") else ""
     label = _phrases(get_language())["board"]
     inner = cribbage_board(context)
-    return f'<section id="board" class="board"{oob} aria-label="{label}">\n{inner}\n</section>'
+    return fragments.Tight(
+        f'<section id="board" class="board"{oob} aria-label="{label}">\n{inner}\n</section>'
+    )
 
 
 def cribbage_board(context: Mapping[str, Any]) -> SafeString:
@@ -54,7 +57,9 @@ def cribbage_board(context: Mapping[str, Any]) -> SafeString:
     template took about 0.9 ms to draw it and 0.15 ms a viewer to find it in the cache
     (tests/web/test_cribbage_board.py holds this to the template it replaces). It is drawn once
     for every viewer, keyed by every entry of the view it shows, the names and the language;
-    each seat's own hand among the others is then left out of what that seat is shown.
+    each seat's own hand among the others is then left out of what that seat is shown (and that
+    is kept with the drawing, by seat, already tight: presenters.render_regions leaves a Tight
+    region as it is).
     """
     view = context["view"]
     names = list(context.get("names") or ())
@@ -74,11 +79,17 @@ def cribbage_board(context: Mapping[str, Any]) -> SafeString:
     drawn = _tables.get(key)
     if drawn is None:
         callout = _callouts(web, view, names, dict(teams)) if playing else None
-        drawn = _board_html(view, names, side_names, callout)
+        drawn = {ALL_SEATS: _board_html(view, names, side_names, callout)}
         global tables_drawn
         tables_drawn += 1
         _tables.put(key, drawn)
-    return mark_safe(fragments.without_seat(drawn, context.get("seat")))  # noqa: S308 (escaped)
+    seat = context.get("seat")
+    shown = drawn.get(seat)
+    if shown is None:  # what this seat is shown, kept with the drawing for the next push
+        shown = drawn[seat] = mark_safe(  # noqa: S308 (escaped)
+            fragments.tight(fragments.without_seat(drawn[ALL_SEATS], seat))
+        )
+    return shown
 
 
 def _callouts(web, view, names, teams) -> dict[str, Any]:

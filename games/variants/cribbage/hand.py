@@ -45,11 +45,22 @@ def hand_region(context: Mapping[str, Any]) -> str:
     if view.get("shows") or view.get("results") and (options.get("games") or 0) > 1:
         out.append(
             fragments.region(
-                "games/cribbage/table.html#shows", "cribbage-shows", dict(context), key=_shown
+                "games/cribbage/table.html#shows",
+                "cribbage-shows",
+                dict(context),
+                _tight_part,
+                key=_shown,
             )
         )
     out.append("</section>")
-    return "\n".join(out)
+    # Tight as drawn (the show too, tightened once when drawn): tests/web/test_fragments.py
+    return fragments.Tight("\n".join(line for line in out if line))
+
+
+def _tight_part(html: str) -> str:
+    """A part of the region as it stands in it, one line or more: tight, and without the blank
+    lines around it."""
+    return fragments.tight(html).strip()
 
 
 # The view's entries the show and the games so far are drawn from: the same in every viewer's

@@ -90,7 +90,7 @@ def _latest_move(events: list[Any]) -> list[Any]:
 
 def _board_html(context: Mapping[str, Any]) -> str:
     """The board as the partial draws it, line for line (the template's blank lines and
-    indentation as presenters._tight leaves them)."""
+    indentation as fragments.tight leaves them)."""
     view, names, sides = context["view"], context.get("names") or (), context.get("sides") or ()
     oob = ' hx-swap-oob="true"' if context.get("oob") else ""
     deal = gettext("Deal %(deal)s · %(dealer)s deals") % {
