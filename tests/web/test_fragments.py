@@ -144,11 +144,10 @@ def _play_until(match, members, reached, rng: random.Random, limit: int = 400):
     pytest.fail("the match never reached the board this test needs")
 
 
-def _play_one(match, members, rng: random.Random, game=None, state=None) -> None:
+def _play_one(match, members, rng: random.Random, game, state=None) -> None:
     """One random legal move by the seat to move (the lowest, where several may)."""
-    from games.engine import computer_move, get_variant
+    from games.engine import computer_move
 
-    game = game or get_variant(match.variant)
     state = state if state is not None else game.load(match.snapshot)
     seat = min(game.to_move(state))
     move = computer_move(game, state, seat, "random", rng)
