@@ -21,6 +21,7 @@ out again to the same member at the same address, in the same language, with the
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections import OrderedDict
@@ -28,12 +29,15 @@ from collections.abc import Callable
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+
+from cribsite.compression import Spliced
 
 register = template.Library()
 
@@ -142,14 +146,51 @@ def kept_page(
         member = (user.pk, user.get_username(), str(user), user.is_staff)
         member += (getattr(user, "motion", None), getattr(user, "sounds", None))
         key = (template_name, get_language(), request.get_full_path(), member, *key)
-        html = _pages.get(key, seconds=seconds)
-    else:
-        key = html = None
-    if html is None:
-        html = _draw(request, template_name, context)
-        if key is not None:
-            _keep(_pages, "page " + template_name, key, html)
+        page = _pages.get(key, seconds=seconds)
+        if page is None:
+            page = _Page(_draw(request, template_name, context))
+            _keep(_pages, "page " + template_name, key, page)
+        return page.answer(get_token(request))
+    html = _draw(request, template_name, context)
     return HttpResponse(html.replace(CSRF_SLOT, get_token(request)))
+
+
+class _Page:
+    """A page kept whole: its bytes around each place the CSRF token goes, and from its second
+    gzipped answer on, those pieces gzipped once (cribsite.compression.Spliced; a page asked for
+    once is not worth it)."""
+
+    def __init__(self, html: str) -> None:
+        self.parts = tuple(part.encode(settings.DEFAULT_CHARSET) for part in html.split(CSRF_SLOT))
+        self.spliced: Spliced | None = None
+        self.gzipped = 0  # answers gzipped the usual way
+        self.spliceable = True
+        self.lock = threading.Lock()
+
+    def answer(self, token: str) -> HttpResponse:
+        token_bytes = token.encode()
+        response = HttpResponse(token_bytes.join(self.parts))
+        response.gzip_kept = functools.partial(self.gzip, token_bytes)  # compression's hook
+        return response
+
+    def gzip(self, token: bytes, content: bytes, *, max_random_bytes: int) -> bytes | None:
+        """`content`, this page with `token`, gzipped from the kept pieces; None where the usual
+        way must do (the answer changed on its way out, the page's first gzipped answer, or a
+        page that cannot be spliced)."""
+        if content != token.join(self.parts):
+            return None
+        with self.lock:
+            spliced = self.spliced
+            if spliced is None or spliced.gap != len(token):
+                self.gzipped += 1
+                if self.gzipped < 2 or not self.spliceable:
+                    return None
+                try:
+                    spliced = self.spliced = Spliced(self.parts, len(token))
+                except ValueError:  # a NUL in the page
+                    self.spliceable = False
+                    return None
+        return spliced.gzip(token, content, max_random_bytes=max_random_bytes)
 
 
 def _keep(kept: Kept, name: str, key: tuple, value: Any) -> None:
