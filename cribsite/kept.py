@@ -169,15 +169,18 @@ class _Page:
 
     def answer(self, token: str) -> HttpResponse:
         token_bytes = token.encode()
-        response = HttpResponse(token_bytes.join(self.parts))
-        response.gzip_kept = functools.partial(self.gzip, token_bytes)  # compression's hook
+        body = token_bytes.join(self.parts)
+        response = HttpResponse(body)
+        response.gzip_kept = functools.partial(self.gzip, token_bytes, body)  # compression's hook
         return response
 
-    def gzip(self, token: bytes, content: bytes, *, max_random_bytes: int) -> bytes | None:
-        """`content`, this page with `token`, gzipped from the kept pieces; None where the usual
-        way must do (the answer changed on its way out, the page's first gzipped answer, or a
-        page that cannot be spliced)."""
-        if content != token.join(self.parts):
+    def gzip(
+        self, token: bytes, body: bytes, content: bytes, *, max_random_bytes: int
+    ) -> bytes | None:
+        """`content` gzipped from the kept pieces, when it is still `body`, this page with
+        `token`; None where the usual way must do (the answer changed on its way out, the page's
+        first gzipped answer, or a page that cannot be spliced)."""
+        if content != body:
             return None
         with self.lock:
             spliced = self.spliced
