@@ -213,6 +213,48 @@ def overflowing(page: Page) -> list[str]:
     )
 
 
+def spilled_text(page: Page, boxes: tuple[str, ...]) -> list[str]:
+    """Text that reaches outside the box it is written in: for each element matching one of
+    `boxes`, every line of text in it whose drawn extent passes the box's edges (a long name
+    set in a narrow part of the table, say). Text cut short on purpose (an ellipsis, a clamp:
+    hidden overflow between it and the box) does not count."""
+    return measure(
+        page,
+        """
+        const out = [];
+        for (const selector of arg) {
+          for (const box of document.querySelectorAll(selector)) {
+            const edge = box.getBoundingClientRect();
+            if (!edge.width) continue;
+            const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!node.textContent.trim()) continue;
+              let clipped = false;
+              for (let el = node.parentElement; el && el !== box; el = el.parentElement) {
+                const style = getComputedStyle(el);
+                if (style.overflowX !== "visible" || style.display === "none"
+                    || el.classList.contains("sr-only")) { clipped = true; break; }
+              }
+              if (clipped) continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const line of range.getClientRects()) {
+                if (line.width && (line.left < edge.left - 1 || line.right > edge.right + 1)) {
+                  out.push(`${selector}: "${node.textContent.trim().slice(0, 40)}" spans `
+                    + `${Math.round(line.left)}-${Math.round(line.right)}, its box `
+                    + `${Math.round(edge.left)}-${Math.round(edge.right)}`);
+                  break;
+                }
+              }
+            }
+          }
+        }
+        return out.slice(0, 5);
+        """,
+        list(boxes),
+    )
+
+
 # --- a whole game ------------------------------------------------------------------------------
 
 
@@ -239,6 +281,10 @@ class Table:
     def seen(self, page: Page, phase: str) -> None:
         """Anything more to check the first time a phase is on show."""
 
+    # The parts of the page whose words must stay inside them at every size (`spilled_text`);
+    # a game adds its own smaller boxes
+    boxes: tuple[str, ...] = ("#status", "#players li", "#board", "#hand")
+
     @staticmethod
     def first_of(page: Page, phases: dict[str, str]) -> str | None:
         """The first phase (name -> selector) whose selector matches something on the page."""
@@ -258,6 +304,7 @@ class Report:
     axe: list[str] = field(default_factory=list)
     wide: dict[str, int] = field(default_factory=dict)
     wide_by: dict[str, list[str]] = field(default_factory=dict)  # where -> what reached past
+    spilled: dict[str, list[str]] = field(default_factory=dict)  # where -> text out of its box
     phases: list[str] = field(default_factory=list)
     bottoms: dict[str, float] = field(default_factory=dict)
     axe_seconds: float = 0.0
@@ -274,6 +321,9 @@ class Report:
         out += [f"axe {line}" for line in self.axe]
         out += [f"{where}: the page is {width} px wide ({self.wide_by.get(where, [])})"
                 for where, width in self.wide.items()]  # fmt: skip
+        out += [
+            f"{where}: words out of their box: {lines}" for where, lines in self.spilled.items()
+        ]
         return out
 
 
@@ -291,16 +341,19 @@ def look(page: Page, table: Table, phase: str, report: Report, *, first: bool) -
         width = page_width(page)
         if width > SIZES[size]["width"]:
             report.wide_by[f"{phase} at {size}"] = overflowing(page)
+        spilled = spilled_text(page, table.boxes) if table.boxes else []
         if phase != "end" and table.phase(page) != phase:
             page.set_viewport_size(PHONE)
             return False
-        found.append((size, late, bottom, width))
+        found.append((size, late, bottom, width, spilled))
         if first:
             settle(page)  # the measures settle for themselves; the picture too shows it at rest
             page.screenshot(path=str(SCREENSHOTS / f"{table.name}-{phase}-{size}.png"))
     page.set_viewport_size(PHONE)
-    for size, late, bottom, width in found:
+    for size, late, bottom, width, spilled in found:
         where = f"{phase} at {size}"
+        if spilled:
+            report.spilled.setdefault(where, spilled)
         worse = bottom > report.bottoms.get(where, -1)
         if worse:
             report.bottoms[where] = bottom

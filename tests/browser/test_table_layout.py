@@ -4,9 +4,10 @@ the board, the cards on the table, the hand, the move's controls and the newest 
 inside the first screen; the first time a phase is on show it is checked at the desktop size
 too, screenshotted at both sizes (var/screenshots/<game>-<phase>-<size>.png) and run through
 axe-core in light and dark mode. Nothing may reach the console but the browser's line for a
-move the site refuses as stale (409). A third of the games run in Spanish (longer words); the
-member's name is long. The figures of each game go to var/screenshots/<game>.json, and the
-worst moment of a phase that does not fit to <game>-<phase>-<size>-worst.png."""
+move the site refuses as stale (409), and no words may run out of the box they are written
+in. A third of the games run in Spanish (longer words); the member's name is long. The
+figures of each game go to var/screenshots/<game>.json, and the worst moment of a phase that
+does not fit to <game>-<phase>-<size>-worst.png."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from games import services
 from games.engine import get_variant
 from games.models import Match
 from tests.browser.table_check import (
+    SIZES,
     Console,
     Report,
     Table,
@@ -29,6 +31,7 @@ from tests.browser.table_check import (
     member_page,
     page_width,
     play_whole_game,
+    spilled_text,
 )
 from tests.browser.test_kings import place
 
@@ -176,6 +179,8 @@ class Kings(Table):
 
 class Cribist(Table):
     name = "cribist-4"
+    # who leads, said on the felt; each seat's name and tags
+    boxes = (*Table.boxes, ".cx-centre", ".cx-seat")
     PHASES = {
         "declare": "#move-declare",
         "calls": "#move-muggins",
@@ -319,3 +324,34 @@ def test_the_cards_played_stay_inside_a_phone_with_long_names(
     page.context.close()
     assert marked >= 8, marked  # most plays leave the card marked (not those a count ends)
     assert max(widths) <= 390, widths
+
+
+def test_who_leads_is_said_inside_the_felt_with_a_long_name(
+    chromium, live_url, transactional_db, make_member, screenshot
+):
+    """Before a Cribist hand's first card the felt says who leads (and so names trumps). With
+    a long name, in Spanish's longer words, on a phone and on a desktop, those words stay inside
+    the felt and the seats' words inside their seats (the name once ran out of the felt and
+    under the next seat)."""
+    member = make_member("alice", display_name=LONG_NAME)
+    others = [make_member(name) for name in ("max", "lola", "hugo")]  # nobody moves unasked
+    for _ in range(40):  # the deal decides who leads: until the member does
+        match = in_thread(services.match_create, creator=member, variant="cribist", players=4)
+        for other in others:
+            in_thread(services.match_join, match_id=match.pk, user=other)
+        if Match.objects.get(pk=match.pk).to_move == [0]:
+            break
+        in_thread(services.match_abort, match_id=match.pk, user=member)
+    else:
+        pytest.fail("the member never led in 40 deals")
+    page = member_page(chromium, live_url, member, locale="es-ES")
+    page.goto(match.get_absolute_url())
+    note = page.locator("#board .cx-centre .cx-centre-note")
+    expect(note).to_contain_text("Alexandrina")
+    spilled = {}
+    for size, box in SIZES.items():
+        page.set_viewport_size(box)
+        spilled[size] = spilled_text(page, Cribist.boxes)
+        screenshot(page, f"cribist-leads-{size}")
+    page.context.close()
+    assert spilled == {"phone": [], "desktop": []}, spilled
