@@ -38,7 +38,8 @@ def status_html(context: Mapping[str, Any]) -> str:
     elif match.is_over:
         line = render_to_string("games/outcome.html", context)
     elif context.get("prompt"):
-        badge = f'<span class="badge">{gettext("Your move")}</span> ' if your_turn else ""
+        yours = gettext("Your move")
+        badge = f'<span class="badge">{yours}</span> ' if your_turn else ""
         line = f'<p class="prompt">{badge}{text(context["prompt"])}</p>'
     return (
         f'\n<div id="status" class="status{" status-your-turn" if your_turn else ""}"{oob}'
@@ -50,9 +51,10 @@ def events_html(context: Mapping[str, Any]) -> str:
     """The log region from the match page's context: events (the lines, oldest first) and oob."""
     events = context.get("events") or ()
     oob = ' hx-swap-oob="true"' if context.get("oob") else ""
+    title = gettext("What happened")
     out = [
         f'\n<section id="events" class="panel events-panel"{oob} aria-labelledby="events-title">',
-        f'<h2 id="events-title">{gettext("What happened")}</h2>',
+        f'<h2 id="events-title">{title}</h2>',
     ]
     if events:
         label = gettext("Events, newest first")
@@ -68,6 +70,7 @@ def events_html(context: Mapping[str, Any]) -> str:
                 f'<span class="log-opened">{less}</span></label>'
             )
     else:
-        out.append(f'<p class="muted small">{gettext("Nothing yet.")}</p>')
+        nothing = gettext("Nothing yet.")
+        out.append(f'<p class="muted small">{nothing}</p>')
     out.append("</section>\n")
     return "\n".join(out)

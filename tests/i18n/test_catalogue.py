@@ -7,6 +7,7 @@ fresh clone needs no gettext tools.
 
 from __future__ import annotations
 
+import ast
 import gettext
 import re
 import shutil
@@ -83,6 +84,31 @@ def test_the_catalogue_holds_every_marked_text(tmp_path):
     assert not missing, f"{len(missing)} texts are not in the catalogue (run `make messages`): " + (
         "; ".join(missing[:10])
     )
+
+
+# The calls that mark a text for the catalogue (Django's names and the engine's gettext_noop).
+MARKERS = {"gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy", "pgettext",
+           "pgettext_lazy", "npgettext", "_"}  # fmt: skip
+
+
+def test_no_marked_text_hides_inside_an_f_string():
+    """xgettext (0.21, Debian's) does not look inside f-strings, so a text marked there is left
+    out when `make messages` gathers the catalogue, and its Spanish is dropped as obsolete: the
+    page then shows it in English. Marked texts are taken out of the f-string first."""
+    hidden = []
+    for name in SOURCES:
+        for path in sorted((ROOT / name).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.JoinedStr):
+                    continue
+                hidden += [
+                    f"{path.relative_to(ROOT)}:{call.lineno}"
+                    for call in ast.walk(node)
+                    if isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Name)
+                    and call.func.id in MARKERS
+                ]
+    assert not hidden, f"texts marked inside an f-string, which xgettext misses: {hidden}"
 
 
 def _fields(text: str) -> list[str]:

@@ -474,7 +474,7 @@ def _out_of_place(state: State, kind: object) -> IllegalMove:
     known = {k for _, k in _HANDLERS}
     if not isinstance(kind, str) or kind not in known:
         return IllegalMove(
-            gettext_noop("there is no move {move} in cribbage (moves: {moves})"),
+            gettext_noop("there is no move {move} in Cribbage (moves: {moves})"),
             move=_short(kind),
             moves=", ".join(sorted(known)),
         )

@@ -384,8 +384,8 @@ def _out_of_place(state: State, kind: object) -> IllegalMove:
     if not isinstance(kind, str) or kind not in known:
         shown = repr(kind) if len(repr(kind)) <= 24 else repr(kind)[:21] + "..."
         return IllegalMove(
-            gettext_noop("there is no move {kind} in cribist (moves: {known})"),
-            kind=shown,
-            known=", ".join(known),
+            gettext_noop("there is no move {move} in Cribist (moves: {moves})"),
+            move=shown,
+            moves=", ".join(known),
         )
     return IllegalMove(_OUT_OF_PLACE[(state.phase, kind)])

@@ -43,7 +43,8 @@ class CrossCrib(TableTop):
     flush_min = 4
     turned_public = False
     score_name = "game_points"
-    unknown_move = gettext_noop("there is no move {move} in CrossCrib (place, crib, continue)")
+    move_types = ("continue", "crib", "place")  # two players: nobody advises
+    unknown_move = gettext_noop("there is no move {move} in CrossCrib (moves: {moves})")
 
     def settle(self, hand: list[int], scores: tuple[int, ...]) -> tuple[int, ...]:
         """The side with more hand points gains the difference as game points."""

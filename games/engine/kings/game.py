@@ -196,9 +196,9 @@ class Kings:
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise IllegalMove(
-                gettext_noop("there is no move {kind} in Kings Cribbage ({known})"),
-                kind=repr(str(kind)[:20]),
-                known=", ".join(sorted(_HANDLERS)),
+                gettext_noop("there is no move {move} in Kings Cribbage (moves: {moves})"),
+                move=repr(str(kind)[:20]),
+                moves=", ".join(sorted(_HANDLERS)),
             )
         if kind in ("joker", "accept"):
             if seat not in callers(state):

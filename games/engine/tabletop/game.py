@@ -91,9 +91,8 @@ class TableTop:
     flush_min = 5  # fewest cards of one suit in a line that score a flush
     turned_public = True  # everyone sees the turned card (CrossCrib: its owner only)
     score_name = "points"  # what `scores` count, in the outcome's terms
-    unknown_move = gettext_noop(
-        "there is no move {move} in Table Top Cribbage (place, advise or continue)"
-    )
+    move_types = ("advise", "continue", "place")  # a partner advises (4 players)
+    unknown_move = gettext_noop("there is no move {move} in Table Top Cribbage (moves: {moves})")
 
     # --- the protocol --------------------------------------------------------------------------
 
@@ -187,8 +186,9 @@ class TableTop:
             "advise": self._advise,
             "continue": self._continue,
         }.get(kind if isinstance(kind, str) else "")
-        if handler is None or (kind == "crib" and not self.crib_each):
-            raise IllegalMove(self.unknown_move, move=_short(kind))
+        if handler is None or kind not in self.move_types:
+            moves = ", ".join(self.move_types)
+            raise IllegalMove(self.unknown_move, move=_short(kind), moves=moves)
         events: list[Event] = []
         after = handler(state, seat, move, events)
         return _commit(state, after, events), events

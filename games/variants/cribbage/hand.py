@@ -101,6 +101,7 @@ def _moves(context, match, view, seat: int) -> list[str]:
                 need,
             ) % {"need": text(need), "player": text(at(names, view.get("dealer")))}
         note = escape(gettext("{chosen} of {need} chosen"))
+        put = escape(gettext("Put in the crib"))
         picks = "".join(
             f'<label class="card-pick"><input type="checkbox" name="cards" value="{text(c)}">'
             f"{card(c, language=language)}</label>"
@@ -118,22 +119,26 @@ def _moves(context, match, view, seat: int) -> list[str]:
             "</div>",
             "</fieldset>",
             f'<p class="hand-actions"><button type="submit" class="button" data-pick-submit>'
-            f"{escape(gettext('Put in the crib'))}</button>"
+            f"{put}</button>"
             ' <span class="pick-count muted small" aria-live="polite"></span></p>',
             "</form>",
         ]
     elif view.get("phase") == "play":
         playable = {m["card"] for m in legal if "card" in m}
-        buttons = "".join(
-            f'<button type="submit" name="card" value="{text(c)}" class="card-button"'
-            f"{'' if c in playable else ' disabled'}>{card(c, language=language)}</button>"
-            for c in hand
-        ) or (f'<p class="muted small">{escape(gettext("You have played all your cards."))}</p>')
+        yours, none_left = escape(gettext("Your cards")), gettext("You have played all your cards.")
+        buttons = (
+            "".join(
+                f'<button type="submit" name="card" value="{text(c)}" class="card-button"'
+                f"{'' if c in playable else ' disabled'}>{card(c, language=language)}</button>"
+                for c in hand
+            )
+            or f'<p class="muted small">{escape(none_left)}</p>'
+        )
         out += [
             f'<form id="move-play" class="hand-form" {form}>',
             fields,
             '<input type="hidden" name="type" value="play">',
-            f'<div class="hand" role="group" aria-label="{escape(gettext("Your cards"))}">',
+            f'<div class="hand" role="group" aria-label="{yours}">',
             buttons,
             "</div>",
         ]
@@ -147,9 +152,8 @@ def _moves(context, match, view, seat: int) -> list[str]:
     else:
         if hand:
             cards = "".join(card(c, language=language) for c in hand)
-            out.append(
-                f'<div class="hand" aria-label="{escape(gettext("Your cards"))}">{cards}</div>'
-            )
+            yours = escape(gettext("Your cards"))
+            out.append(f'<div class="hand" aria-label="{yours}">{cards}</div>')
         if view.get("discards"):
             mine = escape(gettext("In the crib from you:"))
             cards = "".join(card(c, "small", language=language) for c in view["discards"])

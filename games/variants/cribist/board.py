@@ -42,6 +42,7 @@ def board_region(context: Mapping[str, Any]) -> str:
     oob = ' hx-swap-oob="true"' if context.get("oob") else ""
     places = table_seats(view, names, seat)
     words = _seat_words(get_language(), view.get("phase"))
+    label = escape(gettext("The table"))
     return "\n".join(
         [
             "",  # the partial it replaced began and ended with a line break
@@ -49,8 +50,7 @@ def board_region(context: Mapping[str, Any]) -> str:
             '<p class="cx-deal muted small">',
             *_deal_lines(view, names),
             "</p>",
-            f'<div class="cx-table" role="group" aria-label="{escape(gettext("The table"))}"'
-            " data-scores>",
+            f'<div class="cx-table" role="group" aria-label="{label}" data-scores>',
             *_trump_lines(view.get("trump")),
             *(line for place in places for line in _seat_lines(place, words)),
             *_centre_lines(view, names, places, seat),
@@ -297,13 +297,14 @@ def _last_trick_lines(trick: Mapping[str, Any], names: Sequence[str]) -> list[st
         title = gettext("Trick %(number)s: %(name)s scores %(points)s") % fields
     else:
         title = gettext("Trick %(number)s: %(name)s is counting it") % fields
+    label = escape(gettext("The last finished trick"))
     plays = "".join(
         f'<li class="{"cx-winning" if p["seat"] == trick["winner"] else ""}">'
         f'{card(p["card"], "small")}<span class="play-by">{text(at(names, p["seat"]))}</span></li>'
         for p in trick["plays"]
     )
     lines = [
-        f'<section class="cx-last" aria-label="{escape(gettext("The last finished trick"))}">',
+        f'<section class="cx-last" aria-label="{label}">',
         f"<h2>{title}</h2>",
         '<ol class="cx-trick-cards">',
         plays,
@@ -381,6 +382,7 @@ def _history_lines(tricks: Sequence[Mapping[str, Any]], names: Sequence[str]) ->
 def _sheet_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     """The scores after each hand, a column a seat; open once the hand or match is over."""
     opened = " open" if view.get("phase") in SHEET_OPEN else ""
+    summary, hand = escape(gettext("Score sheet")), escape(gettext("Hand"))
     heads = "".join(
         f'<th scope="col">{text(texts.seat_name(names, index))}</th>'
         for index in range(view["players"])
@@ -393,9 +395,9 @@ def _sheet_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     )
     return [
         f'<details class="cx-sheet"{opened}>',
-        f"<summary>{escape(gettext('Score sheet'))}</summary>",
+        f"<summary>{summary}</summary>",
         "<table>",
-        f'<thead><tr><th scope="col">{escape(gettext("Hand"))}</th>{heads}</tr></thead>',
+        f'<thead><tr><th scope="col">{hand}</th>{heads}</tr></thead>',
         f"<tbody>{rows}</tbody>",
         "</table>",
         "</details>",

@@ -98,7 +98,8 @@ def _cards(view: Mapping[str, Any], legal, form: str, fields: str) -> list[str]:
             for c in cards
         )
         return [f'<div class="hand" role="group" aria-label="{label}">', held, "</div>"]
-    return [f'<p class="muted small">{escape(gettext("No cards left in this hand."))}</p>']
+    empty = escape(gettext("No cards left in this hand."))
+    return [f'<p class="muted small">{empty}</p>']
 
 
 def _marks(held: Mapping[str, Any]) -> str:
@@ -110,20 +111,21 @@ def _trump_note(held: Mapping[str, Any]) -> str:
     """What a screen reader says after a trump's name."""
     if not held["trump"]:
         return ""
-    return f'<span class="sr-only"> {escape(gettext("(trump)"))}</span>'
+    said = escape(gettext("(trump)"))
+    return f'<span class="sr-only"> {said}</span>'
 
 
 def _declare_form(form: str, fields: str) -> list[str]:
     """The winner of a trick says what it is worth (muggins)."""
+    ask, declare = gettext("You took the trick: what is it worth?"), gettext("Declare")
     return [
         f'<form id="move-declare" class="hand-form inline-form" {form}>',
         fields,
         '<input type="hidden" name="type" value="declare">',
-        f'<label for="declare-points">{escape(gettext("You took the trick: what is it worth?"))}'
-        "</label>",
+        f'<label for="declare-points">{escape(ask)}</label>',
         '<input id="declare-points" type="number" name="points" min="0" max="32"'
         ' inputmode="numeric" required>',
-        f'<button type="submit" class="button">{escape(gettext("Declare"))}</button>',
+        f'<button type="submit" class="button">{escape(declare)}</button>',
         "</form>",
     ]
 
@@ -158,12 +160,12 @@ def _muggins_form(view: Mapping[str, Any], names: Sequence[str], form: str, fiel
         out += _claim_row(row, number, kinds, counting.get("cards") or ())
         if number == len(rows) and number >= MORE_FROM:
             out.append("</details>")
+    missed, call = escape(gettext("Points missed")), escape(gettext("Muggins!"))
     out += [
-        f'<p class="inline-form"><label for="claim-points">{escape(gettext("Points missed"))}'
-        "</label>",
+        f'<p class="inline-form"><label for="claim-points">{missed}</label>',
         '<input id="claim-points" type="number" name="points" min="1" max="32"'
         ' inputmode="numeric" required>',
-        f'<button type="submit" class="button">{escape(gettext("Muggins!"))}</button></p>',
+        f'<button type="submit" class="button">{call}</button></p>',
         "</fieldset>",
         "</form>",
     ]

@@ -225,9 +225,10 @@ def _racks_left(view, names: Sequence[str]) -> list[str]:
             f'<li>{text(at(names, seat))}: {tiles} <span class="muted">(−{penalty})</span></li>'
         )
     label = escape(gettext("Tiles left on the racks"))
+    title = escape(gettext("Left on the racks"))
     return [
         f'<section class="kings-racks" aria-label="{label}">',
-        f"<h2>{escape(gettext('Left on the racks'))}</h2>",
+        f"<h2>{title}</h2>",
         f"<ul>{''.join(lines)}</ul>",
         "</section>",
     ]

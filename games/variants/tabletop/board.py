@@ -97,9 +97,10 @@ def _board_html(context: Mapping[str, Any]) -> str:
         "deal": text(view.get("deal")),
         "dealer": text(at(names, view.get("dealer"))),
     }
+    label = gettext("The layout")
     out = [
         "",
-        f'<section id="board" class="board tt-board"{oob} aria-label="{gettext("The layout")}">',
+        f'<section id="board" class="board tt-board"{oob} aria-label="{label}">',
         f'<p class="deal-info muted small">{deal}</p>',
         *_scores(sides),
         *_layout(context, view),
@@ -120,10 +121,11 @@ def _scores(sides) -> list[str]:
         f"<td>{text(side['running'])}</td><td>{text(side['score'])}</td></tr>"
         for index, side in enumerate(sides)
     )
+    this_deal, score = gettext("This deal"), gettext("Score")
     return [
         '<table class="tt-scores" data-scores>',
-        f'<thead><tr><td></td><td></td><th scope="col">{gettext("This deal")}</th>'
-        f'<th scope="col">{gettext("Score")}</th></tr></thead>',
+        f'<thead><tr><td></td><td></td><th scope="col">{this_deal}</th>'
+        f'<th scope="col">{score}</th></tr></thead>',
         "<tbody>",
         rows,
         "</tbody>",
@@ -187,9 +189,10 @@ def _count(view: Mapping[str, Any], sides) -> list[str]:
     if counted:
         deal = text(view["last"]["deal"])
         label = gettext("The count of deal %(deal)s") % {"deal": deal}
+        title = gettext("Deal %(deal)s: the count") % {"deal": deal}
         out = [
             f'<section class="tt-count" aria-label="{label}">',
-            f"<h2>{gettext('Deal %(deal)s: the count') % {'deal': deal}}</h2>",
+            f"<h2>{title}</h2>",
             '<div class="tt-count-sides">',
         ]
         for side in counted:
@@ -200,7 +203,8 @@ def _count(view: Mapping[str, Any], sides) -> list[str]:
         each = ", ".join(
             f"{text(side['name'])} {text(at(points, index))}" for index, side in enumerate(sides)
         )
-        return [f'<p class="muted small">{gettext("Last deal:")} {each}.</p>']
+        last = gettext("Last deal:")
+        return [f'<p class="muted small">{last} {each}.</p>']
     return []
 
 

@@ -89,10 +89,11 @@ def _turned(context, view, seat, moves) -> list[str]:
         f"{text(at(names, index))} {text(n)}"
         for index, n in enumerate(view.get("stack_counts") or ())
     )
+    still = gettext("Face down, still to turn:")
     out += [
         "</div>",
         "</div>",
-        f'<p class="tt-stacks small muted">{gettext("Face down, still to turn:")} {stacks}</p>',
+        f'<p class="tt-stacks small muted">{still} {stacks}</p>',
     ]
     return out
 
@@ -149,8 +150,9 @@ def _crib(view, names, seat) -> list[str]:
         f'<span class="tt-crib-count">{_put(index, n, each, names, seat)}</span>'
         for index, n in enumerate(crib.get("counts") or ())
     )
+    label = gettext("The crib")
     out = [
-        f'<div class="tt-crib" aria-label="{gettext("The crib")}">',
+        f'<div class="tt-crib" aria-label="{label}">',
         f'<p class="small"><strong>{dealer}</strong>',
         counts,
         "</p>",
