@@ -180,15 +180,15 @@ class TableTop:
                 gettext_noop('a move is an object with a type, such as {"type": "place"}')
             )
         kind = move.get("type")
+        if not isinstance(kind, str) or kind not in self.move_types:
+            moves = ", ".join(self.move_types)
+            raise IllegalMove(self.unknown_move, move=_short(kind), moves=moves)
         handler = {
             "place": self._place,
             "crib": self._crib,
             "advise": self._advise,
             "continue": self._continue,
-        }.get(kind if isinstance(kind, str) else "")
-        if handler is None or kind not in self.move_types:
-            moves = ", ".join(self.move_types)
-            raise IllegalMove(self.unknown_move, move=_short(kind), moves=moves)
+        }[kind]
         events: list[Event] = []
         after = handler(state, seat, move, events)
         return _commit(state, after, events), events
